@@ -1,0 +1,53 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usuariosRoutes } from './modules/usuarios/usuarios.routes';
+import { authPlugin } from './plugins/auth';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+
+export interface AppOptions {
+  db: Database;
+  config: Config;
+  /** Pino logger options; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp({ db, config, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Errors are logged by the error handler; a line per request would only be noise.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    // JSON bodies over 1 MiB answer 413 (file uploads use multipart with their own limits).
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, { global: false });
+  await registerDocs(app);
+  await app.register(authPlugin, { db, config });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth', db, config });
+      await api.register(usuariosRoutes, { prefix: '/usuarios', db });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from '@prumo/shared/dates';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Demo mode seeds demo users and data and shows the demo box on the login screen. */
+  demo: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  timeZone: string;
+  trustProxy: boolean;
+  logLevel: string;
+  session: {
+    /** A session unused for this long ends. */
+    idleMs: number;
+    /** A session ends this long after sign-in, used or not. */
+    maxAgeMs: number;
+  };
+  loginRateLimit: {
+    /** Login attempts per IP address per minute. */
+    perIpPerMinute: number;
+    /** Failed attempts per e-mail within the window before it is blocked. */
+    failuresPerEmail: number;
+    emailWindowMs: number;
+  };
+  /** Folder of the built web app; served when it exists. */
+  webDistDir: string;
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(
+      `A variável ${name} deve ser um número inteiro não negativo (recebido: "${value}").`,
+    );
+  }
+  return parsed;
+}
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'sim'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: integer(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(rootDir, env.DATA_DIR || 'data'),
+    demo: flag(env.DEMO) ?? databaseUrl === undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    timeZone: env.TZ || DEFAULT_TIME_ZONE,
+    trustProxy: flag(env.TRUST_PROXY) ?? false,
+    logLevel: env.LOG_LEVEL || 'warn',
+    session: {
+      idleMs: integer(env.SESSION_IDLE_MINUTES, 8 * 60, 'SESSION_IDLE_MINUTES') * 60_000,
+      maxAgeMs: integer(env.SESSION_MAX_HOURS, 7 * 24, 'SESSION_MAX_HOURS') * 3_600_000,
+    },
+    loginRateLimit: {
+      perIpPerMinute: integer(env.LOGIN_MAX_PER_IP, 30, 'LOGIN_MAX_PER_IP'),
+      failuresPerEmail: integer(
+        env.LOGIN_MAX_FAILURES_PER_EMAIL,
+        5,
+        'LOGIN_MAX_FAILURES_PER_EMAIL',
+      ),
+      emailWindowMs: 15 * 60_000,
+    },
+    webDistDir: path.resolve(rootDir, env.WEB_DIST_DIR || 'apps/web/dist'),
+  };
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** Repository functions take either, so they can run inside a caller's transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite loads extensions at start (the migrations create them in the database) and, like
+ * node-postgres below, reads numeric and bigint columns as numbers.
+ */
+export const pgliteOptions = {
+  extensions: { unaccent, pg_trgm },
+  parsers: { 1700: Number, 20: Number },
+};
+
+/** Finds the committed migrations folder whether running from src/ (tsx, tests) or dist/. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Pasta de migrações (drizzle/) não encontrada.');
+}
+
+export function wrapPglite(client: PGlite): Database {
+  return drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  return drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+}
+
+// node-postgres returns numeric columns as strings by default; bigint counts too. Money and
+// quantities fit a double exactly at numeric(14,2)/(14,3), so they are parsed to numbers once here.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
+  const unlock = lockDataDir(dataDir);
+  try {
+    const client = new PGlite(path.join(dataDir, 'pgdata'), pgliteOptions);
+    await client.waitReady;
+    const db = wrapPglite(client);
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        try {
+          // PGlite does not fsync on its own: checkpoint so the files on disk are complete.
+          await client.exec('CHECKPOINT');
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Serialises migrations when several app instances start against one PostgreSQL at once. */
+const MIGRATION_LOCK_ID = 4_815_162_342;
+
+export async function openPostgresDatabase(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = wrapPool(pool);
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrateNodePg(db as never, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    lockClient.release();
+    await pool.end();
+    throw error;
+  }
+  await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+  lockClient.release();
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgresDatabase(options.databaseUrl)
+    : openEmbeddedDatabase(options.dataDir);
+}

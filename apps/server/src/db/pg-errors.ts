@@ -1,0 +1,42 @@
+/**
+ * PostgreSQL error codes surface on node-postgres and PGlite errors alike; Drizzle wraps them,
+ * so the code may sit on the error or on its cause.
+ */
+export const PG_ERROR = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  checkViolation: '23514',
+  notNullViolation: '23502',
+  invalidTextRepresentation: '22P02',
+  numericOutOfRange: '22003',
+  stringTooLong: '22001',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+} as const;
+
+interface PgErrorLike {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+function findPgError(error: unknown): PgErrorLike | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgErrorLike;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+export function pgErrorCode(error: unknown): string | undefined {
+  return findPgError(error)?.code as string | undefined;
+}
+
+/** The name of the violated constraint, when the driver reports it. */
+export function pgConstraint(error: unknown): string | undefined {
+  const constraint = findPgError(error)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}

@@ -1,0 +1,3 @@
+// Every table of every module, for the typed query API (db.query.*) and for drizzle-kit.
+export * from '../modules/auth/auth.table';
+export * from '../modules/usuarios/usuarios.table';

@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { createFirstAdmin } from './seed/admin';
+import { seedDemoData } from './seed/demo';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const log = (message: string) => console.log(`[prumo] ${message}`);
+
+  if (config.demo && (await seedDemoData(database.db))) {
+    log('Banco novo: dados de demonstração criados (admin@empresa.com.br / demo@2026).');
+  }
+  if (config.adminEmail && config.adminPassword) {
+    if (await createFirstAdmin(database.db, config.adminEmail, config.adminPassword)) {
+      log(`Administrador ${config.adminEmail} criado.`);
+    }
+  }
+
+  const app = await buildApp({ db: database.db, config });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} recebido, encerrando...`);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const where = database.kind === 'pglite' ? `banco embutido em ${config.dataDir}` : 'PostgreSQL';
+  log(
+    `Prumo ERP rodando em http://localhost:${config.port} (${where}${config.demo ? ', modo demonstração' : ''})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `[prumo] Falha ao iniciar: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

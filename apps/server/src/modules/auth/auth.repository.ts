@@ -1,0 +1,85 @@
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { Role } from '@prumo/shared/auth';
+import type { Executor } from '../../db/database';
+import { usuarios } from '../usuarios/usuarios.table';
+import { sessoes } from './auth.table';
+import { hashSessionToken, newSessionToken } from './session-token';
+
+export interface AuthenticatedUser {
+  id: number;
+  nome: string;
+  email: string;
+  role: Role;
+  sessionId: number;
+}
+
+/** Starts a session and returns its token; only the token's hash is stored. */
+export async function createSession(
+  db: Executor,
+  usuarioId: number,
+  maxAgeMs: number,
+): Promise<string> {
+  const token = newSessionToken();
+  await db.insert(sessoes).values({
+    usuarioId,
+    tokenHash: hashSessionToken(token),
+    expiresAt: sql`now() + make_interval(secs => ${maxAgeMs / 1000})`,
+  });
+  return token;
+}
+
+/**
+ * The active user behind a token, or undefined when the token is unknown, revoked, past its
+ * absolute expiry, idle for longer than idleMs, or its user was disabled.
+ */
+export async function findSessionUser(
+  db: Executor,
+  token: string,
+  idleMs: number,
+): Promise<(AuthenticatedUser & { lastSeenAt: Date }) | undefined> {
+  const [row] = await db
+    .select({
+      id: usuarios.id,
+      nome: usuarios.nome,
+      email: usuarios.email,
+      role: usuarios.role,
+      sessionId: sessoes.id,
+      lastSeenAt: sessoes.lastSeenAt,
+    })
+    .from(sessoes)
+    .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
+    .where(
+      and(
+        eq(sessoes.tokenHash, hashSessionToken(token)),
+        gt(sessoes.expiresAt, sql`now()`),
+        gt(sessoes.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
+        eq(usuarios.ativo, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks the session as used now (idle expiry counts from here). */
+export async function touchSession(db: Executor, sessionId: number): Promise<void> {
+  await db
+    .update(sessoes)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessoes.id, sessionId));
+}
+
+export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
+  await db.delete(sessoes).where(eq(sessoes.id, sessionId));
+}
+
+/** Housekeeping on sign-in: drops sessions that can no longer be used. */
+export async function deleteExpiredSessions(db: Executor, idleMs: number): Promise<void> {
+  await db
+    .delete(sessoes)
+    .where(
+      or(
+        lt(sessoes.expiresAt, sql`now()`),
+        lt(sessoes.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
+      ),
+    );
+}

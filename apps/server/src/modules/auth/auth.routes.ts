@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  INVALID_LOGIN_MESSAGE,
+  loginRequestSchema,
+  demoResponseSchema,
+  loginResponseSchema,
+  sessionUserSchema,
+} from '@prumo/shared/auth';
+import { z } from '@prumo/shared/validation';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { DEMO_LOGIN } from '../../seed/demo';
+import { verifyAgainstDummy, verifyPassword } from '../usuarios/password';
+import { findUsuarioByEmail } from '../usuarios/usuarios.repository';
+import { createSession, deleteExpiredSessions, deleteSession } from './auth.repository';
+
+const TOO_MANY_ATTEMPTS = 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.';
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const limits = config.loginRateLimit;
+  // Every attempt counts against the IP; only failures count against the e-mail, so a user who
+  // mistypes a few times is not locked out by their own successful sign-ins.
+  const checkIp = app.createRateLimit({ max: limits.perIpPerMinute, timeWindow: 60_000 });
+  const checkEmail = app.createRateLimit({
+    max: limits.failuresPerEmail,
+    timeWindow: limits.emailWindowMs,
+    keyGenerator: (request) =>
+      `login-email:${String((request.body as { email?: unknown })?.email ?? '')
+        .trim()
+        .toLowerCase()}`,
+  });
+
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Entrar com e-mail e senha',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => {
+      const ipLimit = await checkIp(request);
+      const emailLimit = await checkEmail(request, { increment: false });
+      const ipBlocked = !ipLimit.isAllowed && ipLimit.isExceeded;
+      const emailBlocked = !emailLimit.isAllowed && emailLimit.remaining === 0;
+      if (ipBlocked || emailBlocked) {
+        throw new AppError(429, TOO_MANY_ATTEMPTS);
+      }
+
+      const { email, password } = request.body;
+      const usuario = await findUsuarioByEmail(db, email);
+      const valid = usuario
+        ? await verifyPassword(usuario.senhaHash, password)
+        : await verifyAgainstDummy(password);
+      // Same answer for an unknown e-mail, a wrong password and a disabled account.
+      if (!usuario || !valid || !usuario.ativo) {
+        await checkEmail(request);
+        throw new AppError(401, INVALID_LOGIN_MESSAGE);
+      }
+
+      await deleteExpiredSessions(db, config.session.idleMs);
+      const token = await createSession(db, usuario.id, config.session.maxAgeMs);
+      return {
+        token,
+        user: { nome: usuario.nome, email: usuario.email, role: usuario.role },
+      };
+    },
+  );
+
+  app.get(
+    '/demo',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Credenciais de demonstração (só em modo demonstração)',
+        response: { 200: demoResponseSchema },
+      },
+    },
+    async () => (config.demo ? { demo: true, ...DEMO_LOGIN } : { demo: false }),
+  );
+
+  app.get(
+    '/validate',
+    {
+      config: { touchesSession: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Verificar se o token ainda é válido',
+        response: { 200: z.object({ valid: z.literal(true), user: sessionUserSchema }) },
+      },
+    },
+    async (request) => ({
+      valid: true as const,
+      user: { nome: request.user.nome, email: request.user.email, role: request.user.role },
+    }),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Sair (revoga o token no servidor)' } },
+    async (request, reply) => {
+      await deleteSession(db, request.user.sessionId);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Role } from '@prumo/shared/auth';
+import type { Executor } from '../../db/database';
+import { ptBrOrder } from '../../db/sql-helpers';
+import { hashPassword } from './password';
+import { usuarios } from './usuarios.table';
+
+export function findUsuarioByEmail(db: Executor, email: string) {
+  return db.query.usuarios.findFirst({
+    where: eq(sql`lower(${usuarios.email})`, email.trim().toLowerCase()),
+  });
+}
+
+export function listUsuarios(db: Executor) {
+  return db
+    .select({
+      id: usuarios.id,
+      nome: usuarios.nome,
+      email: usuarios.email,
+      role: usuarios.role,
+      ativo: usuarios.ativo,
+    })
+    .from(usuarios)
+    .orderBy(ptBrOrder(usuarios.nome));
+}
+
+export async function createUsuario(
+  db: Executor,
+  data: { nome: string; email: string; role: Role; password: string; ativo?: boolean },
+) {
+  const [created] = await db
+    .insert(usuarios)
+    .values({
+      nome: data.nome,
+      email: data.email.trim(),
+      role: data.role,
+      senhaHash: await hashPassword(data.password),
+      ativo: data.ativo ?? true,
+    })
+    .returning();
+  return created!;
+}
+
+/** Makes an existing account an active admin with a new password. */
+export async function resetAdmin(db: Executor, id: number, password: string): Promise<void> {
+  await db
+    .update(usuarios)
+    .set({
+      role: 'admin',
+      ativo: true,
+      senhaHash: await hashPassword(password),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(usuarios.id, id));
+}
+
+export function countUsuarios(db: Executor): Promise<number> {
+  return db.$count(usuarios);
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { usuarioListSchema } from '@prumo/shared/auth';
+import type { Database } from '../../db/database';
+import { listUsuarios } from './usuarios.repository';
+
+export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Listar usuários (somente administradores)',
+        response: { 200: usuarioListSchema },
+      },
+    },
+    () => listUsuarios(db),
+  );
+};

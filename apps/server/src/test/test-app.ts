@@ -1,0 +1,71 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { DEMO_PASSWORD } from '../seed/demo';
+import { openTestDatabase, testDatabaseKind } from './test-database';
+
+export const ADMIN_EMAIL = 'admin@empresa.com.br';
+export const MANAGER_EMAIL = 'gerente@empresa.com.br';
+export const USER_EMAIL = 'vendedor@empresa.com.br';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Signs in a demo user and returns the token. */
+  login(email?: string): Promise<string>;
+  /** app.inject with the token of the given demo user (admin by default). */
+  request(options: InjectOptions & { as?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+type ConfigOverrides = {
+  [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K];
+};
+
+/** A server on a fresh database (demo users already in it), for one test file. */
+export async function createTestContext(overrides: ConfigOverrides = {}): Promise<TestContext> {
+  const base = loadConfig({ DEMO: 'true', WEB_DIST_DIR: '/nonexistent' });
+  const config: Config = {
+    ...base,
+    ...overrides,
+    session: { ...base.session, ...overrides.session },
+    loginRateLimit: { ...base.loginRateLimit, perIpPerMinute: 10_000, ...overrides.loginRateLimit },
+  } as Config;
+  const database = await openTestDatabase(testDatabaseKind(), inject('databaseTemplate'));
+  const app = await buildApp({ db: database.db, config, logger: false });
+  const tokens = new Map<string, string>();
+
+  async function login(email = ADMIN_EMAIL): Promise<string> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: DEMO_PASSWORD },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`login ${email} falhou: ${response.statusCode} ${response.body}`);
+    }
+    return response.json<{ token: string }>().token;
+  }
+
+  return {
+    app,
+    database,
+    config,
+    login,
+    async request({ as = ADMIN_EMAIL, headers, ...options }) {
+      let token = tokens.get(as);
+      if (!token) {
+        token = await login(as);
+        tokens.set(as, token);
+      }
+      return app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...headers } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { lazy, type ComponentType } from 'react';
+import type { Role } from '@prumo/shared/auth';
+
+export interface AppRoute {
+  path: string;
+  /** Roles allowed; empty means any signed-in user. The server enforces the same rules. */
+  roles: readonly Role[];
+  Page: ComponentType;
+}
+
+const ADMIN_MANAGER: readonly Role[] = ['admin', 'manager'];
+const ADMIN: readonly Role[] = ['admin'];
+const ANY: readonly Role[] = [];
+
+/** A route whose module is not built yet: a page that names the area and says it is coming. */
+function comingSoon(area: string): ComponentType {
+  return lazy(() =>
+    import('./pages/ComingSoonPage').then(({ ComingSoonPage }) => ({
+      default: () => <ComingSoonPage area={area} />,
+    })),
+  );
+}
+
+const Dashboard = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const NotFound = lazy(() => import('./pages/NotFoundPage'));
+
+const Cadastros = comingSoon('Cadastros');
+const Produtos = comingSoon('Produtos');
+const GruposProdutos = comingSoon('Grupo de Produtos');
+const TabelasPrecos = comingSoon('Tabelas de Preços');
+const CustosAdicionais = comingSoon('Custos Adicionais');
+const Etiquetas = comingSoon('Etiquetas');
+const Servicos = comingSoon('Serviços');
+const OrdemServicos = comingSoon('Ordem de Serviços');
+const Estoque = comingSoon('Estoque');
+const Orcamentos = comingSoon('Orçamentos');
+
+/** Every route of the spec's route tables (both documents), each behind the guard. */
+export const appRoutes: AppRoute[] = [
+  { path: '/', roles: ANY, Page: Dashboard },
+  { path: '/dashboard', roles: ANY, Page: Dashboard },
+
+  { path: '/cadastros', roles: ANY, Page: Cadastros },
+  { path: '/cadastros/adicionar-cliente', roles: ANY, Page: Cadastros },
+  { path: '/cadastros/adicionar-fornecedor', roles: ANY, Page: Cadastros },
+  { path: '/cadastros/adicionar-transportadora', roles: ANY, Page: Cadastros },
+  { path: '/cadastros/adicionar-funcionario', roles: ADMIN_MANAGER, Page: Cadastros },
+  { path: '/cadastros/editar-cliente/:id', roles: ANY, Page: Cadastros },
+  { path: '/cadastros/editar-fornecedor/:id', roles: ANY, Page: Cadastros },
+  { path: '/cadastros/editar-transportadora/:id', roles: ANY, Page: Cadastros },
+  { path: '/cadastros/editar-funcionario/:id', roles: ADMIN_MANAGER, Page: Cadastros },
+
+  { path: '/produtos', roles: ANY, Page: Produtos },
+  { path: '/produtos/adicionar-produto', roles: ANY, Page: Produtos },
+  { path: '/produtos/editar/:id', roles: ANY, Page: Produtos },
+  { path: '/produtos/grupos', roles: ANY, Page: GruposProdutos },
+  { path: '/produtos/tabelas-precos', roles: ANY, Page: TabelasPrecos },
+  { path: '/produtos/tabelas-precos/adicionar', roles: ANY, Page: TabelasPrecos },
+  { path: '/produtos/tabelas-precos/editar/:id', roles: ANY, Page: TabelasPrecos },
+  { path: '/produtos/tabelas-precos/:id', roles: ANY, Page: TabelasPrecos },
+  { path: '/produtos/tabelas-precos/:id/produtos', roles: ANY, Page: TabelasPrecos },
+  { path: '/produtos/custos-adicionais', roles: ANY, Page: CustosAdicionais },
+  { path: '/produtos/adicionar-etiqueta', roles: ANY, Page: Etiquetas },
+  { path: '/produtos/etiquetas', roles: ANY, Page: Etiquetas },
+  { path: '/produtos/etiquetas/editar/:id', roles: ANY, Page: Etiquetas },
+
+  { path: '/servicos', roles: ANY, Page: Servicos },
+  { path: '/servicos/adicionar-servico', roles: ANY, Page: Servicos },
+  { path: '/servicos/editar/:id', roles: ANY, Page: Servicos },
+  { path: '/servicos/adicionar-os', roles: ANY, Page: OrdemServicos },
+  { path: '/servicos/painel-os', roles: ANY, Page: OrdemServicos },
+  { path: '/ordem-servicos', roles: ANY, Page: OrdemServicos },
+
+  { path: '/estoque', roles: ANY, Page: Estoque },
+
+  { path: '/orcamentos', roles: ANY, Page: Orcamentos },
+  { path: '/orcamentos/adicionar-orcamento', roles: ANY, Page: Orcamentos },
+  { path: '/orcamentos/visualizar/:id', roles: ANY, Page: Orcamentos },
+  { path: '/orcamentos/editar/:id', roles: ANY, Page: Orcamentos },
+
+  { path: '/vendas', roles: ANY, Page: comingSoon('Vendas') },
+  { path: '/financeiro', roles: ADMIN_MANAGER, Page: comingSoon('Financeiro') },
+  { path: '/nota-fiscal', roles: ANY, Page: comingSoon('Nota Fiscal') },
+  { path: '/contratos', roles: ANY, Page: comingSoon('Contratos') },
+  { path: '/configuracoes', roles: ADMIN, Page: comingSoon('Configurações') },
+
+  { path: '/relatorios', roles: ANY, Page: comingSoon('Relatórios') },
+  { path: '/agenda', roles: ANY, Page: comingSoon('Agenda') },
+  { path: '/cobrancas', roles: ANY, Page: comingSoon('Cobranças') },
+  { path: '/analytics', roles: ANY, Page: comingSoon('Analytics') },
+
+  { path: '*', roles: ANY, Page: NotFound },
+];

@@ -1,0 +1,42 @@
+import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { isActivePath, NAV_SECTIONS } from './navigation';
+import classes from './Shell.module.css';
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Box className={classes.brand}>
+        <Text fw={800} fz={22} c="white" lh={1.1}>
+          Prumo
+        </Text>
+        <Text fz="xs" c="indigo.1">
+          Sistema ERP Completo
+        </Text>
+      </Box>
+      <ScrollArea component="nav" aria-label="Menu principal" className={classes.navScroll}>
+        <Stack gap="md" p="sm">
+          {NAV_SECTIONS.map((section) => (
+            <Box key={section.title}>
+              <Text className={classes.sectionTitle}>{section.title}</Text>
+              {section.items.map(({ to, label, icon: Icon }) => (
+                <NavLink
+                  key={to}
+                  component={Link}
+                  to={to}
+                  label={label}
+                  leftSection={<Icon size={18} stroke={1.6} />}
+                  active={isActivePath(to, pathname)}
+                  aria-current={isActivePath(to, pathname) ? 'page' : undefined}
+                  onClick={onNavigate}
+                  className={classes.navLink}
+                />
+              ))}
+            </Box>
+          ))}
+        </Stack>
+      </ScrollArea>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { ActionIcon, Avatar, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconMenu2, IconUser, IconX } from '@tabler/icons-react';
+import { ROLE_LABELS } from '@prumo/shared/auth';
+import { initials } from '../../lib/initials';
+import { useSession } from '../../lib/session';
+import classes from './Shell.module.css';
+
+export function TopBar({
+  sidebarOpen,
+  onToggleSidebar,
+}: {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}) {
+  const { user, logout } = useSession();
+  const [profileOpen, profile] = useDisclosure(false);
+  const name = user?.nome || 'Usuário';
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={onToggleSidebar}
+        aria-label={sidebarOpen ? 'Fechar menu' : 'Abrir menu'}
+      >
+        {sidebarOpen ? <IconX size={22} /> : <IconMenu2 size={22} />}
+      </ActionIcon>
+
+      <Group gap="sm" wrap="nowrap">
+        <Text fw={500} className={classes.userName} data-testid="topbar-user-name">
+          {name}
+        </Text>
+        <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+          <Menu.Target>
+            <UnstyledButton aria-label="Menu do usuário">
+              <Avatar color="indigo" radius="xl" data-testid="topbar-avatar">
+                {initials(user?.nome)}
+              </Avatar>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Stack gap={0} px="sm" py={6}>
+              <Text fw={600} size="sm">
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {user?.email}
+              </Text>
+            </Stack>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconUser size={16} />} onClick={profile.open}>
+              Perfil
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+              Sair
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+
+      <Modal opened={profileOpen} onClose={profile.close} title="Perfil" centered>
+        <Stack gap="xs">
+          <Group gap="md">
+            <Avatar color="indigo" radius="xl" size="lg">
+              {initials(user?.nome)}
+            </Avatar>
+            <div>
+              <Text fw={600}>{name}</Text>
+              <Text size="sm" c="dimmed">
+                {user?.email}
+              </Text>
+            </div>
+          </Group>
+          <Text size="sm">
+            Perfil de acesso: <strong>{user ? ROLE_LABELS[user.role] : ''}</strong>
+          </Text>
+          <Text size="xs" c="dimmed">
+            Para alterar seus dados ou sua senha, fale com um administrador do sistema.
+          </Text>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ApiErrorBody } from '@prumo/shared/http';
+
+export const CONNECTION_ERROR_MESSAGE = 'Erro de conexão. Tente novamente.';
+
+/**
+ * An error answer of the API. Status 0 is a network failure; code PARSE_ERROR an answer that was
+ * not JSON. `serverMessage` is the server's own pt-BR message, when it sent one.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+    readonly code = 'NETWORK_ERROR',
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(serverMessage ?? CONNECTION_ERROR_MESSAGE);
+    this.name = 'ApiError';
+  }
+
+  /** True when the server was not reached or did not answer in JSON. */
+  get isConnectionFailure(): boolean {
+    return this.status === 0 || this.code === 'PARSE_ERROR';
+  }
+}
+
+let currentToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+/** The session wires these: the token sent with every call, and what a 401 does (sign out). */
+export function configureApiClient(options: {
+  token: string | null;
+  onUnauthorized: (() => void) | null;
+}): void {
+  currentToken = options.token;
+  onUnauthorized = options.onUnauthorized;
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sign-in calls go without the token and a 401 there is just a wrong password. */
+  anonymous?: boolean;
+}
+
+/** Calls /api<path> with JSON in and out; throws ApiError with the server's pt-BR message. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const isFormData = options.body instanceof FormData;
+  if (options.body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
+  if (!options.anonymous && currentToken) headers.Authorization = `Bearer ${currentToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : isFormData
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, undefined);
+  }
+
+  if (response.status === 401 && !options.anonymous) onUnauthorized?.();
+  if (response.status === 204) return undefined as T;
+
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiError(response.status, undefined, 'PARSE_ERROR');
+  }
+  if (!response.ok) {
+    const body = (payload ?? {}) as Partial<ApiErrorBody>;
+    throw new ApiError(
+      response.status,
+      body.message,
+      body.error ?? 'HTTP_ERROR',
+      body.fields ?? {},
+    );
+  }
+  return payload as T;
+}

@@ -1,0 +1,105 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import boundaries of ../shared/ARCHITECTURE.md: shared imports no app, web never imports the
+// server (nor the server the web), features do not import each other, and web infrastructure
+// (lib, components) does not import features. Test helpers (web/src/test) import no screens.
+const boundaryElements = [
+  { type: 'shared', pattern: 'packages/shared/src' },
+  { type: 'server', pattern: 'apps/server' },
+  { type: 'web-app', pattern: 'apps/web/src/app' },
+  { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+  { type: 'web-components', pattern: 'apps/web/src/components' },
+  { type: 'web-lib', pattern: 'apps/web/src/lib' },
+  { type: 'web-test', pattern: 'apps/web/src/test' },
+  { type: 'e2e', pattern: 'e2e' },
+];
+
+const allow = (from, to) => ({
+  from: { element: { type: from } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      '**/*.tsbuildinfo',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['packages/**/*.ts', 'apps/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': boundaryElements,
+      'boundaries/legacy-templates': false,
+      'import/resolver': {
+        typescript: {
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { module: { origin: { anyOf: ['external', 'core'] } } } } },
+            allow('shared', ['shared']),
+            allow('server', ['server', 'shared']),
+            allow('web-app', ['web-app', 'web-feature', 'web-components', 'web-lib', 'web-test', 'shared']),
+            allow('web-components', ['web-components', 'web-lib', 'web-test', 'shared']),
+            allow('web-lib', ['web-lib', 'shared']),
+            allow('web-test', ['web-lib', 'shared']),
+            allow('e2e', ['e2e', 'shared']),
+            allow('web-feature', ['web-components', 'web-lib', 'web-test', 'shared']),
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'web-feature',
+                    captured: { feature: '{{from.element.captured.feature}}' },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,2 @@
+export * from './auth.constants';
+export * from './auth.schema';

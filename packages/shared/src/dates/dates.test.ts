@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, isISODate, parseDateBR, todayISO, toISODate } from './dates';
+
+describe('dates', () => {
+  it('shows days as dd/mm/aaaa', () => {
+    expect(formatDate('2026-11-22')).toBe('22/11/2026');
+    expect(formatDate('')).toBe('');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('shows instants in the company time zone', () => {
+    // 02:30 UTC on the 23rd is still the 22nd in São Paulo (UTC−3).
+    expect(formatDate('2026-11-23T02:30:00Z')).toBe('22/11/2026');
+    expect(formatDateTime('2026-11-23T02:30:00Z')).toBe('22/11/2026 23:30');
+    expect(formatDate(new Date('2026-11-23T02:30:00Z'), 'UTC')).toBe('23/11/2026');
+  });
+
+  it('computes today in the given time zone', () => {
+    const now = new Date('2026-01-01T01:00:00Z');
+    expect(todayISO('America/Sao_Paulo', now)).toBe('2025-12-31');
+    expect(todayISO('UTC', now)).toBe('2026-01-01');
+    expect(toISODate(now, 'Asia/Tokyo')).toBe('2026-01-01');
+  });
+
+  it('validates and parses calendar days', () => {
+    expect(isISODate('2024-02-29')).toBe(true);
+    expect(isISODate('2026-02-29')).toBe(false);
+    expect(isISODate('2026-13-01')).toBe(false);
+    expect(isISODate('22/11/2026')).toBe(false);
+    expect(parseDateBR('22/11/2026')).toBe('2026-11-22');
+    expect(parseDateBR('31/04/2026')).toBeNull();
+    expect(parseDateBR('2026-11-22')).toBeNull();
+  });
+});

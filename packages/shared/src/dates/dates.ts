@@ -1,0 +1,88 @@
+/**
+ * Dates travel as ISO 8601 ("2026-11-22" for a day, full timestamps for instants) and are shown
+ * as dd/mm/aaaa. "Today" belongs to the company's time zone, not to the machine's.
+ */
+
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function partsIn(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((part) => part.type === type)?.value ?? '';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
+}
+
+/** The calendar day of an instant in the given time zone, as "aaaa-mm-dd". */
+export function toISODate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const { year, month, day } = partsIn(date, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+/** Today in the company's time zone, as "aaaa-mm-dd". */
+export function todayISO(timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
+  return toISODate(now, timeZone);
+}
+
+/** True for a real calendar day written "aaaa-mm-dd" (rejects 2026-02-30). */
+export function isISODate(text: string): boolean {
+  const match = ISO_DAY.exec(text);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * "dd/mm/aaaa". A day string is shown as written; an instant (Date or timestamp string) is
+ * shown as its day in the given time zone. Empty input gives an empty string.
+ */
+export function formatDate(
+  value: string | Date | null | undefined,
+  timeZone = DEFAULT_TIME_ZONE,
+): string {
+  if (value == null || value === '') return '';
+  if (typeof value === 'string') {
+    const match = ISO_DAY.exec(value);
+    if (match) return `${match[3]}/${match[2]}/${match[1]}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const { year, month, day } = partsIn(date, timeZone);
+  return `${day}/${month}/${year}`;
+}
+
+/** "dd/mm/aaaa hh:mm" in the given time zone. */
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  timeZone = DEFAULT_TIME_ZONE,
+): string {
+  if (value == null || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const { year, month, day, hour, minute } = partsIn(date, timeZone);
+  return `${day}/${month}/${year} ${hour}:${minute}`;
+}
+
+/** Reads "dd/mm/aaaa" into "aaaa-mm-dd"; null when it is not a real day. */
+export function parseDateBR(text: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const iso = `${match[3]}-${match[2]}-${match[1]}`;
+  return isISODate(iso) ? iso : null;
+}

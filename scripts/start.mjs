@@ -1,0 +1,19 @@
+// npm start: builds whatever is missing or older than its sources, then runs the server, which
+// applies migrations, seeds demo data on a fresh embedded database and serves API and web app.
+// npm run create-admin: the same build check, then creates (or resets) an administrator.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfStale, rootDir } from './build-if-stale.mjs';
+
+process.chdir(rootDir);
+const createAdmin = process.argv.includes('--create-admin');
+
+try {
+  buildIfStale(createAdmin ? ['server'] : ['web', 'server']);
+} catch (error) {
+  console.error(`[prumo] ${error.message}`);
+  process.exit(1);
+}
+
+const entry = createAdmin ? 'apps/server/dist/create-admin.js' : 'apps/server/dist/main.js';
+await import(pathToFileURL(path.join(rootDir, entry)).href);
