@@ -46,21 +46,46 @@ function newestMtime(paths) {
   return newest;
 }
 
+const LOCK_DIR = path.join(rootDir, 'node_modules', '.prumo-build-lock');
+
+/** Serialises builds started at the same time (several test runs), so none reads a half-built dist. */
+function withBuildLock(work) {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK_DIR);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - fs.statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs;
+      if (age > 5 * 60_000) fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('Tempo esgotado esperando outra compilação.');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    work();
+  } finally {
+    fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
 /** @param {Array<'web' | 'server'>} names */
 export function buildIfStale(names) {
-  for (const name of names) {
-    const target = TARGETS[name];
-    const output = path.join(rootDir, target.output);
-    const stale =
-      !fs.existsSync(output) || newestMtime(target.sources) > fs.statSync(output).mtimeMs;
-    if (!stale) continue;
-    console.log(`[prumo] Compilando ${target.label}...`);
-    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
-      cwd: rootDir,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`Falha ao compilar ${target.label}.`);
-  }
+  withBuildLock(() => names.forEach(buildOne));
+}
+
+function buildOne(name) {
+  const target = TARGETS[name];
+  const output = path.join(rootDir, target.output);
+  const stale = !fs.existsSync(output) || newestMtime(target.sources) > fs.statSync(output).mtimeMs;
+  if (!stale) return;
+  console.log(`[prumo] Compilando ${target.label}...`);
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
+    cwd: rootDir,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`Falha ao compilar ${target.label}.`);
 }
 
 // As a command: node scripts/build-if-stale.mjs web server

@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
@@ -14,6 +15,7 @@ import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import { MAX_UPLOAD_BYTES } from './http/multipart';
 
 export interface AppOptions {
   db: Database;
@@ -37,6 +39,10 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  // Uploads: each file up to 5 MB (checked again per rule), a JSON "dados" field up to 1 MiB.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 5, fieldSize: 1_048_576, parts: 25 },
+  });
   await registerDocs(app);
   await app.register(authPlugin, { db, config });
 

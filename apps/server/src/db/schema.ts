@@ -1,3 +1,4 @@
 // Every table of every module, for the typed query API (db.query.*) and for drizzle-kit.
+export * from '../modules/arquivos/arquivos.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/usuarios/usuarios.table';

@@ -88,3 +88,28 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   return payload as T;
 }
+
+/** GET /api<path> as a Blob (files, PDFs), with the session's token. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers: currentToken ? { Authorization: `Bearer ${currentToken}` } : {},
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, undefined);
+  }
+  if (response.status === 401) onUnauthorized?.();
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+    throw new ApiError(
+      response.status,
+      body.message,
+      body.error ?? 'HTTP_ERROR',
+      body.fields ?? {},
+    );
+  }
+  return response.blob();
+}
