@@ -59,7 +59,9 @@ function withBuildLock(work) {
       if (error.code !== 'EEXIST') throw error;
       const age = Date.now() - fs.statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs;
       if (age > 5 * 60_000) fs.rmSync(LOCK_DIR, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error('Tempo esgotado esperando outra compilação.');
+      if (Date.now() > deadline) {
+        throw new Error('Tempo esgotado esperando outra compilação.', { cause: error });
+      }
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
   }
