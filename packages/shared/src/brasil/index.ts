@@ -1,1 +1,2 @@
 export * from './ufs';
+export * from './documentos';

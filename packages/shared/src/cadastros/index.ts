@@ -1,0 +1,2 @@
+export * from './cadastro.constants';
+export * from './cadastro.schema';
