@@ -1,5 +1,6 @@
 import type { Role } from '@prumo/shared/auth';
 import type { Database } from '../db/database';
+import { seedDemoProdutos } from '../modules/produtos/produtos.demo';
 import { countUsuarios, createUsuario } from '../modules/usuarios/usuarios.repository';
 
 export const DEMO_PASSWORD = 'demo@2026';
@@ -23,6 +24,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (const user of DEMO_USERS) {
       await createUsuario(tx, { ...user, password: DEMO_PASSWORD });
     }
+    await seedDemoProdutos(tx);
   });
   return true;
 }

@@ -1,0 +1,120 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Categoria, CategoriaInput } from '@prumo/shared/produtos';
+import { CATEGORIA_PADRAO_ID, CATEGORIA_PADRAO_NOME } from '@prumo/shared/produtos';
+import type { Executor } from '../../db/database';
+import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
+import { ptBrOrder } from '../../db/sql-helpers';
+import { conflict, notFound } from '../../http/errors';
+import { produtos } from '../produtos/produtos.table';
+import { categorias } from './categorias.table';
+
+export const CATEGORIA_MESSAGES = {
+  naoEncontrada: 'Grupo de produtos não encontrado.',
+  nomeDuplicado: 'Já existe um grupo de produtos com este nome.',
+  padraoNaoExclui: `O grupo "${CATEGORIA_PADRAO_NOME}" é o padrão dos produtos e não pode ser excluído.`,
+  emUso: (total: number) =>
+    `Este grupo possui ${total} ${total === 1 ? 'produto vinculado' : 'produtos vinculados'} ` +
+    'e não pode ser excluído. Mova os produtos para outro grupo antes de excluí-lo.',
+} as const;
+
+/** How many products use each group. */
+const totais = (db: Executor) =>
+  db
+    .select({ categoriaId: produtos.categoriaId, total: count().as('total') })
+    .from(produtos)
+    .groupBy(produtos.categoriaId)
+    .as('totais');
+
+/** id, nome, descricao, created_at and how many products use each group, in one query. */
+function selectCategorias(db: Executor) {
+  const usage = totais(db);
+  return db
+    .select({
+      id: categorias.id,
+      nome: categorias.nome,
+      descricao: categorias.descricao,
+      createdAt: categorias.createdAt,
+      total_produtos: sql<number>`coalesce(${usage.total}, 0)::int`,
+    })
+    .from(categorias)
+    .leftJoin(usage, eq(usage.categoriaId, categorias.id));
+}
+
+function toCategoria({ createdAt, ...row }: { createdAt: Date } & Omit<Categoria, 'created_at'>) {
+  return { ...row, created_at: createdAt.toISOString() } satisfies Categoria;
+}
+
+export async function listCategorias(db: Executor): Promise<Categoria[]> {
+  const rows = await selectCategorias(db).orderBy(ptBrOrder(categorias.nome));
+  return rows.map(toCategoria);
+}
+
+export async function getCategoria(db: Executor, id: number): Promise<Categoria | undefined> {
+  const [row] = await selectCategorias(db).where(eq(categorias.id, id));
+  return row && toCategoria(row);
+}
+
+/** A duplicate name becomes a 409 that names the field. */
+function rethrowDuplicate(error: unknown): never {
+  if (pgErrorCode(error) === PG_ERROR.uniqueViolation) {
+    throw conflict(CATEGORIA_MESSAGES.nomeDuplicado, { nome: CATEGORIA_MESSAGES.nomeDuplicado });
+  }
+  throw error;
+}
+
+export async function createCategoria(db: Executor, input: CategoriaInput) {
+  try {
+    const [row] = await db
+      .insert(categorias)
+      .values({ nome: input.nome, descricao: input.descricao ?? null })
+      .returning({ id: categorias.id });
+    return (await getCategoria(db, row!.id))!;
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+export async function updateCategoria(db: Executor, id: number, input: CategoriaInput) {
+  let rows: { id: number }[];
+  try {
+    rows = await db
+      .update(categorias)
+      .set({ nome: input.nome, descricao: input.descricao ?? null, updatedAt: sql`now()` })
+      .where(eq(categorias.id, id))
+      .returning({ id: categorias.id });
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+  if (rows.length === 0) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
+  return (await getCategoria(db, id))!;
+}
+
+/**
+ * Deletes a group no product uses. 'Categoria Padrão' stays; a group in use answers 409 with
+ * how many products use it (the foreign key also refuses it if a product arrives meanwhile).
+ */
+export async function deleteCategoria(db: Executor, id: number): Promise<void> {
+  const [usage] = await db
+    .select({ total: count() })
+    .from(produtos)
+    .where(eq(produtos.categoriaId, id));
+  const exists = await db
+    .select({ id: categorias.id })
+    .from(categorias)
+    .where(eq(categorias.id, id));
+  if (exists.length === 0) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
+  if (id === CATEGORIA_PADRAO_ID) throw conflict(CATEGORIA_MESSAGES.padraoNaoExclui);
+  if (usage && usage.total > 0) throw conflict(CATEGORIA_MESSAGES.emUso(usage.total));
+  try {
+    await db.delete(categorias).where(eq(categorias.id, id));
+  } catch (error) {
+    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) {
+      const [again] = await db
+        .select({ total: count() })
+        .from(produtos)
+        .where(eq(produtos.categoriaId, id));
+      throw conflict(CATEGORIA_MESSAGES.emUso(again?.total ?? 1));
+    }
+    throw error;
+  }
+}

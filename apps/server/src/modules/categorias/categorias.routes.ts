@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { categoriaInputSchema, categoriaListSchema, categoriaSchema } from '@prumo/shared/produtos';
+import { idParamSchema } from '@prumo/shared/validation';
+import type { Database } from '../../db/database';
+import { notFound } from '../../http/errors';
+import {
+  CATEGORIA_MESSAGES,
+  createCategoria,
+  deleteCategoria,
+  getCategoria,
+  listCategorias,
+  updateCategoria,
+} from './categorias.repository';
+
+/** /api/categorias: product groups. Any signed-in user (spec part 2, section 6). */
+export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['categorias'],
+        summary: 'Listar grupos de produtos (com o total de produtos de cada um)',
+        response: { 200: categoriaListSchema },
+      },
+    },
+    () => listCategorias(db),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['categorias'],
+        summary: 'Ler um grupo de produtos',
+        params: idParamSchema,
+        response: { 200: categoriaSchema },
+      },
+    },
+    async (request) => {
+      const categoria = await getCategoria(db, request.params.id);
+      if (!categoria) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
+      return categoria;
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['categorias'],
+        summary: 'Criar grupo de produtos',
+        body: categoriaInputSchema,
+        response: { 201: categoriaSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCategoria(db, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['categorias'],
+        summary: 'Atualizar grupo de produtos',
+        params: idParamSchema,
+        body: categoriaInputSchema,
+        response: { 200: categoriaSchema },
+      },
+    },
+    (request) => updateCategoria(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['categorias'],
+        summary: "Excluir grupo de produtos (nem 'Categoria Padrão' nem um grupo em uso)",
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteCategoria(db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

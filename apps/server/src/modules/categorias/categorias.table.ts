@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+
+/**
+ * Product groups (the spec calls them categorias and grupos de produtos). 'Categoria Padrão' is
+ * id 1 in every database: a custom migration creates it.
+ */
+export const categorias = pgTable(
+  'categorias',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nome: varchar({ length: 120 }).notNull(),
+    descricao: text(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('categorias_nome_unique').on(sql`normalize_search(${table.nome})`)],
+);

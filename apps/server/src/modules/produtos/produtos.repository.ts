@@ -1,0 +1,380 @@
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  calcularValoresProduto,
+  MAX_FOTOS_PRODUTO,
+  PRODUTO_MESSAGES,
+  PRODUTO_SEARCH_LIMIT,
+  produtoConsistencyErrors,
+  type Produto,
+  type ProdutoCreate,
+  type ProdutoFoto,
+  type ProdutoListItem,
+  type ProdutoSearchItem,
+  type ProdutoUpdate,
+} from '@prumo/shared/produtos';
+import type { Executor } from '../../db/database';
+import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
+import { containsSearch, normalized, ptBrOrder } from '../../db/sql-helpers';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { UploadedFile } from '../../http/multipart';
+import { deleteArquivos, insertArquivo } from '../arquivos/arquivos.repository';
+import { arquivos } from '../arquivos/arquivos.table';
+import { categorias } from '../categorias/categorias.table';
+import { produtoFotos, produtos } from './produtos.table';
+
+export const PRODUTO_NOT_FOUND = 'Produto não encontrado.';
+export const FOTO_NOT_FOUND = 'Foto não encontrada.';
+export const CATEGORIA_INEXISTENTE = 'Grupo de produtos não encontrado.';
+export const PRODUTO_EM_USO =
+  'Este produto está vinculado a outros registros e não pode ser excluído. Desative-o em vez disso.';
+export const tooManyFotos = () => `Cada produto pode ter no máximo ${MAX_FOTOS_PRODUTO} fotos.`;
+
+/** The first photo of a product (by ordem, then id), for lists. */
+const firstFotoId = sql<number | null>`(
+  SELECT ${produtoFotos.id} FROM ${produtoFotos}
+  WHERE ${produtoFotos.produtoId} = ${produtos.id}
+  ORDER BY ${produtoFotos.ordem}, ${produtoFotos.id} LIMIT 1)`;
+
+/** Section 3.1's server record in snake case, with the group's name joined in. */
+const listColumns = {
+  id: produtos.id,
+  nome: produtos.nome,
+  codigo_interno: produtos.codigoInterno,
+  codigo_barras: produtos.codigoBarras,
+  grupo_produto: produtos.categoriaId,
+  movimenta_estoque: produtos.movimentaEstoque,
+  habilitar_nota_fiscal: produtos.habilitarNotaFiscal,
+  possui_variacoes: produtos.possuiVariacoes,
+  possui_composicao: produtos.possuiComposicao,
+  entrada_unidade: produtos.entradaUnidade,
+  saida_unidade: produtos.saidaUnidade,
+  entrada_quantidade: produtos.entradaQuantidade,
+  saida_quantidade: produtos.saidaQuantidade,
+  peso: produtos.peso,
+  largura: produtos.largura,
+  altura: produtos.altura,
+  comprimento: produtos.comprimento,
+  ativo: produtos.ativo,
+  descricao: produtos.descricao,
+  preco: produtos.preco,
+  custo: produtos.custo,
+  despesas_acessorias: produtos.despesasAcessorias,
+  outras_despesas: produtos.outrasDespesas,
+  custo_final: produtos.custoFinal,
+  lucro_sugerido: produtos.lucroSugerido,
+  lucro_utilizado: produtos.lucroUtilizado,
+  valor_venda_sugerido: produtos.valorVendaSugerido,
+  estoque: produtos.estoque,
+  estoque_minimo: produtos.estoqueMinimo,
+  estoque_maximo: produtos.estoqueMaximo,
+  unidade_medida: produtos.unidadeMedida,
+  categoria_id: produtos.categoriaId,
+  categoria_nome: categorias.nome,
+  foto_id: firstFotoId,
+};
+
+/** GET /api/produtos: every product in one query, sorted by name the pt-BR way. */
+export function listProdutos(db: Executor): Promise<ProdutoListItem[]> {
+  return db
+    .select(listColumns)
+    .from(produtos)
+    .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
+    .orderBy(ptBrOrder(produtos.nome), asc(produtos.id));
+}
+
+const detailColumns = {
+  ...listColumns,
+  vendido_separadamente: produtos.vendidoSeparadamente,
+  comercializavel_pdv: produtos.comercializavelPdv,
+  comissao: produtos.comissao,
+  cod_beneficio: produtos.codBeneficio,
+  ncm: produtos.ncm,
+  cest: produtos.cest,
+  origem: produtos.origem,
+  peso_liquido: produtos.pesoLiquido,
+  peso_bruto: produtos.pesoBruto,
+  numero_fci: produtos.numeroFci,
+  produto_especifico: produtos.produtoEspecifico,
+  createdAt: produtos.createdAt,
+  updatedAt: produtos.updatedAt,
+};
+
+export function listFotos(db: Executor, produtoId: number): Promise<ProdutoFoto[]> {
+  return db
+    .select({
+      id: produtoFotos.id,
+      nome: arquivos.nome,
+      tipo_mime: arquivos.tipoMime,
+      tamanho: arquivos.tamanho,
+    })
+    .from(produtoFotos)
+    .innerJoin(arquivos, eq(arquivos.id, produtoFotos.arquivoId))
+    .where(eq(produtoFotos.produtoId, produtoId))
+    .orderBy(asc(produtoFotos.ordem), asc(produtoFotos.id));
+}
+
+/** GET /api/produtos/{id}: every stored field and the photos' descriptions (never the bytes). */
+export async function getProduto(db: Executor, id: number): Promise<Produto | undefined> {
+  const [row] = await db
+    .select(detailColumns)
+    .from(produtos)
+    .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
+    .where(eq(produtos.id, id));
+  if (!row) return undefined;
+  const { createdAt, updatedAt, ...rest } = row;
+  return {
+    ...rest,
+    fotos: await listFotos(db, id),
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * GET /api/produtos/search: name, barcode or internal code containing the term (case and accents
+ * ignored), best matches first: an exact code, then a name that starts with the term, then a
+ * word of the name that starts with it, then any other match; at most 20.
+ */
+export function searchProdutos(db: Executor, term: string): Promise<ProdutoSearchItem[]> {
+  const escaped = escapeLike(term);
+  const exact = sql`normalize_search(${term})`;
+  const prefix = sql`normalize_search(${`${escaped}%`})`;
+  const wordPrefix = sql`normalize_search(${`% ${escaped}%`})`;
+  const relevance: SQL = sql`CASE
+    WHEN ${normalized(produtos.codigoBarras)} = ${exact}
+      OR ${normalized(produtos.codigoInterno)} = ${exact} THEN 0
+    WHEN ${normalized(produtos.nome)} LIKE ${prefix} THEN 1
+    WHEN ${normalized(produtos.nome)} LIKE ${wordPrefix} THEN 2
+    WHEN ${normalized(produtos.codigoBarras)} LIKE ${prefix}
+      OR ${normalized(produtos.codigoInterno)} LIKE ${prefix} THEN 3
+    ELSE 4 END`;
+  return db
+    .select({
+      id: produtos.id,
+      nome: produtos.nome,
+      categoria_nome: categorias.nome,
+      estoque: produtos.estoque,
+      unidade_medida: produtos.unidadeMedida,
+      preco: produtos.preco,
+      codigo_barras: produtos.codigoBarras,
+      codigo_interno: produtos.codigoInterno,
+      ativo: produtos.ativo,
+    })
+    .from(produtos)
+    .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
+    .where(containsSearch(term, produtos.nome, produtos.codigoBarras, produtos.codigoInterno))
+    .orderBy(relevance, ptBrOrder(produtos.nome), asc(produtos.id))
+    .limit(PRODUTO_SEARCH_LIMIT);
+}
+
+/** API field (snake case) → Drizzle column key (camel case). */
+function columnKey(field: string): string {
+  return field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** Fields the client may send but the server always computes (or writes elsewhere). */
+const NOT_WRITTEN_DIRECTLY = new Set(['custo_final', 'valor_venda_sugerido', 'estoque']);
+
+function toColumnValues(data: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(data)) {
+    if (value !== undefined && !NOT_WRITTEN_DIRECTLY.has(field)) values[columnKey(field)] = value;
+  }
+  return values;
+}
+
+/** Computes custo_final and valor_venda_sugerido and checks the rules across fields. */
+function computed(values: Parameters<typeof produtoConsistencyErrors>[0]) {
+  const errors = produtoConsistencyErrors(values);
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
+  const calculados = calcularValoresProduto(values);
+  return {
+    custoFinal: calculados.custo_final,
+    valorVendaSugerido: calculados.valor_venda_sugerido,
+  };
+}
+
+/**
+ * The one place that writes a product's stock. For now create stores the initial stock and
+ * update the stock it receives; the stock module will route every change through movements.
+ */
+export async function writeEstoque(db: Executor, produtoId: number, estoque: number) {
+  await db.update(produtos).set({ estoque }).where(eq(produtos.id, produtoId));
+}
+
+/** Turns constraint violations of a product write into specific pt-BR answers. */
+function rethrowWriteError(error: unknown): never {
+  const code = pgErrorCode(error);
+  const constraint = pgConstraint(error) ?? String((error as Error)?.message ?? '');
+  if (code === PG_ERROR.uniqueViolation && constraint.includes('produtos_codigo_interno')) {
+    throw conflict(PRODUTO_MESSAGES.codigoInternoDuplicado, {
+      codigo_interno: PRODUTO_MESSAGES.codigoInternoDuplicado,
+    });
+  }
+  if (code === PG_ERROR.uniqueViolation && constraint.includes('produtos_codigo_barras')) {
+    throw conflict(PRODUTO_MESSAGES.codigoBarrasDuplicado, {
+      codigo_barras: PRODUTO_MESSAGES.codigoBarrasDuplicado,
+    });
+  }
+  if (code === PG_ERROR.foreignKeyViolation && constraint.includes('categoria')) {
+    throw badRequest(CATEGORIA_INEXISTENTE, { categoria_id: CATEGORIA_INEXISTENTE });
+  }
+  throw error;
+}
+
+async function insertFotos(db: Executor, produtoId: number, files: UploadedFile[]) {
+  if (files.length === 0) return;
+  const [existing] = await db
+    .select({ total: count(), ordem: sql<number>`coalesce(max(${produtoFotos.ordem}), -1)::int` })
+    .from(produtoFotos)
+    .where(eq(produtoFotos.produtoId, produtoId));
+  const total = existing?.total ?? 0;
+  if (total + files.length > MAX_FOTOS_PRODUTO) {
+    throw badRequest(tooManyFotos(), { fotos: tooManyFotos() });
+  }
+  let ordem = existing?.ordem ?? -1;
+  for (const file of files) {
+    const arquivoId = await insertArquivo(db, file);
+    ordem += 1;
+    await db.insert(produtoFotos).values({ produtoId, arquivoId, ordem });
+  }
+}
+
+/** POST /api/produtos: the record, its computed values, initial stock and photos, atomically. */
+export async function createProduto(
+  db: Executor,
+  data: ProdutoCreate,
+  fotos: UploadedFile[] = [],
+): Promise<Produto> {
+  const values = computed(data);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(produtos)
+        .values({ ...toColumnValues(data), ...values } as typeof produtos.$inferInsert)
+        .returning({ id: produtos.id });
+      await writeEstoque(tx, row!.id, data.estoque);
+      await insertFotos(tx, row!.id, fotos);
+      return (await getProduto(tx, row!.id))!;
+    });
+  } catch (error) {
+    rethrowWriteError(error);
+  }
+}
+
+/** PUT /api/produtos/{id}: what was sent replaces the stored value; computed values follow. */
+export async function updateProduto(
+  db: Executor,
+  id: number,
+  data: ProdutoUpdate,
+): Promise<Produto> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({
+          custo: produtos.custo,
+          despesas_acessorias: produtos.despesasAcessorias,
+          outras_despesas: produtos.outrasDespesas,
+          lucro_sugerido: produtos.lucroSugerido,
+          estoque_minimo: produtos.estoqueMinimo,
+          estoque_maximo: produtos.estoqueMaximo,
+        })
+        .from(produtos)
+        .where(eq(produtos.id, id))
+        .for('update');
+      if (!current) throw notFound(PRODUTO_NOT_FOUND);
+      const merged = { ...current };
+      for (const key of Object.keys(current) as (keyof typeof current)[]) {
+        if (data[key] !== undefined) merged[key] = data[key];
+      }
+      await tx
+        .update(produtos)
+        .set({ ...toColumnValues(data), ...computed(merged), updatedAt: sql`now()` })
+        .where(eq(produtos.id, id));
+      if (data.estoque !== undefined) await writeEstoque(tx, id, data.estoque);
+      return (await getProduto(tx, id))!;
+    });
+  } catch (error) {
+    rethrowWriteError(error);
+  }
+}
+
+/** DELETE /api/produtos/{id}: the product, its photo links and the photo files. */
+export async function deleteProduto(db: Executor, id: number): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const fotos = await tx
+        .select({ arquivoId: produtoFotos.arquivoId })
+        .from(produtoFotos)
+        .where(eq(produtoFotos.produtoId, id));
+      const deleted = await tx
+        .delete(produtos)
+        .where(eq(produtos.id, id))
+        .returning({ id: produtos.id });
+      if (deleted.length === 0) throw notFound(PRODUTO_NOT_FOUND);
+      await deleteArquivos(
+        tx,
+        fotos.map((foto) => foto.arquivoId),
+      );
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw conflict(PRODUTO_EM_USO);
+    throw error;
+  }
+}
+
+export async function produtoExists(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ id: produtos.id }).from(produtos).where(eq(produtos.id, id));
+  return rows.length > 0;
+}
+
+/** POST /api/produtos/{id}/fotos: adds photos (at most 10 per product in all). */
+export async function addFotos(
+  db: Executor,
+  produtoId: number,
+  files: UploadedFile[],
+): Promise<ProdutoFoto[]> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: produtos.id })
+      .from(produtos)
+      .where(eq(produtos.id, produtoId))
+      .for('update');
+    if (!locked) throw notFound(PRODUTO_NOT_FOUND);
+    await insertFotos(tx, produtoId, files);
+    await tx
+      .update(produtos)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(produtos.id, produtoId));
+    return listFotos(tx, produtoId);
+  });
+}
+
+/** The stored file of one photo of one product. */
+export async function getFoto(db: Executor, produtoId: number, fotoId: number) {
+  const [row] = await db
+    .select({ nome: arquivos.nome, tipoMime: arquivos.tipoMime, conteudo: arquivos.conteudo })
+    .from(produtoFotos)
+    .innerJoin(arquivos, eq(arquivos.id, produtoFotos.arquivoId))
+    .where(and(eq(produtoFotos.produtoId, produtoId), eq(produtoFotos.id, fotoId)));
+  return row;
+}
+
+export async function deleteFoto(db: Executor, produtoId: number, fotoId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(produtoFotos)
+      .where(and(eq(produtoFotos.produtoId, produtoId), eq(produtoFotos.id, fotoId)))
+      .returning({ arquivoId: produtoFotos.arquivoId });
+    if (deleted.length === 0) throw notFound(FOTO_NOT_FOUND);
+    await deleteArquivos(
+      tx,
+      deleted.map((foto) => foto.arquivoId),
+    );
+  });
+}

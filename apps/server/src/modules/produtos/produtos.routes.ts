@@ -1,0 +1,209 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_FOTOS_PRODUTO,
+  produtoCreateSchema,
+  produtoFotoParamsSchema,
+  produtoFotoSchema,
+  produtoListSchema,
+  produtoSchema,
+  produtoSearchItemSchema,
+  produtoSearchQuerySchema,
+  produtoUpdateSchema,
+} from '@prumo/shared/produtos';
+import { idParamSchema, z } from '@prumo/shared/validation';
+import type { Database } from '../../db/database';
+import { badRequest, notFound } from '../../http/errors';
+import {
+  IMAGE_TYPES,
+  readMultipartForm,
+  sendArquivo,
+  type UploadedFile,
+  type UploadRule,
+} from '../../http/multipart';
+import {
+  addFotos,
+  createProduto,
+  deleteFoto,
+  deleteProduto,
+  FOTO_NOT_FOUND,
+  getFoto,
+  getProduto,
+  listProdutos,
+  PRODUTO_NOT_FOUND,
+  produtoExists,
+  searchProdutos,
+  updateProduto,
+} from './produtos.repository';
+
+/** Product photos: JPG, PNG, GIF or WebP by content, 5 MB each, at most 10 per product. */
+const FOTOS_RULE: UploadRule = {
+  field: 'fotos',
+  label: 'Fotos',
+  maxFiles: MAX_FOTOS_PRODUTO,
+  allowedTypes: [IMAGE_TYPES.jpeg, IMAGE_TYPES.png, IMAGE_TYPES.gif, IMAGE_TYPES.webp],
+};
+
+/** Files of a multipart create, read before validation so the JSON part is checked as a body. */
+const uploadsOf = new WeakMap<FastifyRequest, UploadedFile[]>();
+
+/**
+ * POST /api/produtos also takes multipart/form-data: the record as JSON in "dados" and photos in
+ * "fotos". The JSON becomes the body, validated by the same schema as a JSON request.
+ */
+async function readMultipartCreate(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const { data, files } = await readMultipartForm(request, [FOTOS_RULE]);
+  request.body = data;
+  uploadsOf.set(request, files);
+}
+
+/** /api/produtos: the catalogue. Any signed-in user (spec part 2, section 6). */
+export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Listar todos os produtos (registro da seção 3.1, com categoria_nome e foto_id)',
+        response: { 200: produtoListSchema },
+      },
+    },
+    () => listProdutos(db),
+  );
+
+  // Before '/:id' so that "search" is never taken for an id.
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary:
+          'Sugestões de produtos por nome, código de barras ou código interno (mínimo 2 caracteres, até 20, por relevância)',
+        querystring: produtoSearchQuerySchema,
+        response: { 200: z.array(produtoSearchItemSchema) },
+      },
+    },
+    (request) => searchProdutos(db, request.query.q),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Ler um produto com todos os campos e a lista de fotos',
+        params: idParamSchema,
+        response: { 200: produtoSchema },
+      },
+    },
+    async (request) => {
+      const produto = await getProduto(db, request.params.id);
+      if (!produto) throw notFound(PRODUTO_NOT_FOUND);
+      return produto;
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preValidation: readMultipartCreate,
+      schema: {
+        tags: ['produtos'],
+        summary: 'Cadastrar produto',
+        description:
+          'JSON, ou multipart/form-data com o JSON no campo "dados" e até 10 fotos no campo "fotos" ' +
+          '(JPG, PNG, GIF ou WebP, 5 MB cada). custo_final e valor_venda_sugerido são calculados.',
+        body: produtoCreateSchema,
+        response: { 201: produtoSchema },
+      },
+    },
+    async (request, reply) => {
+      const produto = await createProduto(db, request.body, uploadsOf.get(request) ?? []);
+      return reply.code(201).send(produto);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Atualizar produto (campos omitidos mantêm o valor; nome é obrigatório)',
+        params: idParamSchema,
+        body: produtoUpdateSchema,
+        response: { 200: produtoSchema },
+      },
+    },
+    (request) => updateProduto(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Excluir produto e suas fotos',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteProduto(db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/:id/fotos',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Adicionar fotos (multipart, campo "fotos"; JPG, PNG, GIF ou WebP, 5 MB cada)',
+        params: idParamSchema,
+        response: { 201: z.array(produtoFotoSchema) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw badRequest('Envie as fotos como multipart/form-data no campo "fotos".');
+      }
+      if (!(await produtoExists(db, request.params.id))) throw notFound(PRODUTO_NOT_FOUND);
+      const { files } = await readMultipartForm(request, [FOTOS_RULE]);
+      if (files.length === 0) {
+        throw badRequest('Selecione ao menos uma foto.', { fotos: 'Selecione ao menos uma foto' });
+      }
+      return reply.code(201).send(await addFotos(db, request.params.id, files));
+    },
+  );
+
+  app.get(
+    '/:id/fotos/:fotoId',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Conteúdo de uma foto do produto',
+        params: produtoFotoParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const foto = await getFoto(db, request.params.id, request.params.fotoId);
+      if (!foto) throw notFound(FOTO_NOT_FOUND);
+      return sendArquivo(reply, foto, { inline: true });
+    },
+  );
+
+  app.delete(
+    '/:id/fotos/:fotoId',
+    {
+      schema: {
+        tags: ['produtos'],
+        summary: 'Remover uma foto do produto',
+        params: produtoFotoParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteFoto(db, request.params.id, request.params.fotoId);
+      return reply.code(204).send();
+    },
+  );
+};

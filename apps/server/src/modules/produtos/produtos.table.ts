@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { ProdutoEspecifico } from '@prumo/shared/produtos';
+import { timestamps } from '../../db/columns';
+import { arquivos } from '../arquivos/arquivos.table';
+import { categorias } from '../categorias/categorias.table';
+
+const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
+const quantity = () => numeric({ precision: 14, scale: 3, mode: 'number' });
+const percentage = () => numeric({ precision: 7, scale: 2, mode: 'number' });
+
+/** The product catalogue: every field of the add form (spec part 2, section 3.1). */
+export const produtos = pgTable(
+  'produtos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    // Identity
+    nome: varchar({ length: 200 }).notNull(),
+    codigoInterno: varchar({ length: 50 }),
+    codigoBarras: varchar({ length: 50 }),
+    categoriaId: integer()
+      .notNull()
+      .default(1)
+      .references(() => categorias.id, { onDelete: 'restrict' }),
+    // Flags
+    movimentaEstoque: boolean().notNull().default(true),
+    habilitarNotaFiscal: boolean().notNull().default(true),
+    possuiVariacoes: boolean().notNull().default(false),
+    possuiComposicao: boolean().notNull().default(false),
+    ativo: boolean().notNull().default(true),
+    vendidoSeparadamente: boolean().notNull().default(true),
+    comercializavelPdv: boolean().notNull().default(true),
+    // Units
+    unidadeMedida: varchar({ length: 10 }).notNull().default('UN'),
+    entradaUnidade: varchar({ length: 10 }).notNull().default('UN'),
+    entradaQuantidade: quantity().notNull().default(1),
+    saidaUnidade: varchar({ length: 10 }).notNull().default('UN'),
+    saidaQuantidade: quantity().notNull().default(1),
+    // Measures (kg, m)
+    peso: quantity().notNull().default(0),
+    largura: quantity().notNull().default(0),
+    altura: quantity().notNull().default(0),
+    comprimento: quantity().notNull().default(0),
+    comissao: percentage().notNull().default(0),
+    descricao: text(),
+    // Values: custo_final and valor_venda_sugerido are computed by the shared rule on every save
+    custo: money().notNull().default(0),
+    despesasAcessorias: money().notNull().default(0),
+    outrasDespesas: money().notNull().default(0),
+    custoFinal: money().notNull().default(0),
+    lucroSugerido: percentage().notNull().default(50),
+    lucroUtilizado: percentage().notNull().default(0),
+    valorVendaSugerido: money().notNull().default(0),
+    /** The sale value used (valorVendaUtilizado). */
+    preco: money().notNull().default(1),
+    // Stock
+    estoque: quantity().notNull().default(0),
+    estoqueMinimo: quantity().notNull().default(0),
+    estoqueMaximo: quantity().notNull().default(0),
+    // Fiscal
+    codBeneficio: varchar({ length: 10 }),
+    ncm: varchar({ length: 10 }),
+    cest: varchar({ length: 9 }),
+    origem: smallint().notNull().default(0),
+    pesoLiquido: quantity().notNull().default(0),
+    pesoBruto: quantity().notNull().default(0),
+    numeroFci: varchar({ length: 36 }),
+    produtoEspecifico: varchar({ length: 20 })
+      .$type<ProdutoEspecifico>()
+      .notNull()
+      .default('nao_usar'),
+    ...timestamps,
+  },
+  (table) => [
+    check('produtos_estoque_nao_negativo', sql`${table.estoque} >= 0`),
+    check('produtos_preco_positivo', sql`${table.preco} > 0`),
+    check('produtos_origem_check', sql`${table.origem} IN (0, 1, 2)`),
+    uniqueIndex('produtos_codigo_interno_unique').on(sql`lower(${table.codigoInterno})`),
+    uniqueIndex('produtos_codigo_barras_unique').on(table.codigoBarras),
+    index('produtos_categoria_id_idx').on(table.categoriaId),
+    index('produtos_nome_trgm_idx').using('gin', sql`normalize_search(${table.nome}) gin_trgm_ops`),
+    index('produtos_codigo_barras_trgm_idx').using(
+      'gin',
+      sql`normalize_search(${table.codigoBarras}) gin_trgm_ops`,
+    ),
+    index('produtos_codigo_interno_trgm_idx').using(
+      'gin',
+      sql`normalize_search(${table.codigoInterno}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Photos of a product, stored as arquivos; the first (by ordem, id) is the one lists show. */
+export const produtoFotos = pgTable(
+  'produto_fotos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    produtoId: integer()
+      .notNull()
+      .references(() => produtos.id, { onDelete: 'cascade' }),
+    arquivoId: integer()
+      .notNull()
+      .references(() => arquivos.id, { onDelete: 'cascade' }),
+    ordem: integer().notNull().default(0),
+  },
+  (table) => [
+    index('produto_fotos_produto_id_idx').on(table.produtoId, table.ordem, table.id),
+    uniqueIndex('produto_fotos_arquivo_id_unique').on(table.arquivoId),
+  ],
+);

@@ -1,0 +1,3 @@
+export * from './categoria.schema';
+export * from './produto.rules';
+export * from './produto.schema';
