@@ -9,6 +9,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cadastrosRoutes } from './modules/cadastros/cadastros.routes';
 import { categoriasRoutes } from './modules/categorias/categorias.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes';
@@ -52,6 +53,7 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth', db, config });
       await api.register(usuariosRoutes, { prefix: '/usuarios', db });
+      await api.register(cadastrosRoutes, { prefix: '/cadastros', db });
       await api.register(categoriasRoutes, { prefix: '/categorias', db });
       await api.register(produtosRoutes, { prefix: '/produtos', db });
     },

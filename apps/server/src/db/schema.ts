@@ -1,6 +1,7 @@
 // Every table of every module, for the typed query API (db.query.*) and for drizzle-kit.
 export * from '../modules/arquivos/arquivos.table';
 export * from '../modules/auth/auth.table';
+export * from '../modules/cadastros/cadastros.table';
 export * from '../modules/categorias/categorias.table';
 export * from '../modules/produtos/produtos.table';
 export * from '../modules/usuarios/usuarios.table';

@@ -1,5 +1,6 @@
 import type { Role } from '@prumo/shared/auth';
 import type { Database } from '../db/database';
+import { seedDemoCadastros } from '../modules/cadastros/cadastros.demo';
 import { seedDemoProdutos } from '../modules/produtos/produtos.demo';
 import { countUsuarios, createUsuario } from '../modules/usuarios/usuarios.repository';
 
@@ -24,6 +25,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (const user of DEMO_USERS) {
       await createUsuario(tx, { ...user, password: DEMO_PASSWORD });
     }
+    await seedDemoCadastros(tx);
     await seedDemoProdutos(tx);
   });
   return true;

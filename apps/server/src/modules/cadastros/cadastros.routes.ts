@@ -1,0 +1,357 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasRole, type Role } from '@prumo/shared/auth';
+import {
+  anexoParamsSchema,
+  CADASTRO_ENTIDADES,
+  cadastroDetalheSchema,
+  cadastroEmUsoMessage,
+  cadastroListQuerySchema,
+  cadastroListSchema,
+  documentoDuplicadoMessage,
+  isLegacyPayload,
+  isTipoCadastro,
+  MAX_ANEXOS_POR_CADASTRO,
+  MAX_ANEXOS_POR_ENVIO,
+  parseCadastroPayload,
+  temFoto,
+  type CadastroDados,
+  type CadastroDetalhe,
+  type CadastroModo,
+  type TipoCadastro,
+} from '@prumo/shared/cadastros';
+import { idParamSchema, type z } from '@prumo/shared/validation';
+import type { Database } from '../../db/database';
+import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
+import { type AppError, badRequest, conflict, notFound } from '../../http/errors';
+import {
+  IMAGE_TYPES,
+  readMultipartForm,
+  sendArquivo,
+  type UploadedFile,
+  type UploadRule,
+} from '../../http/multipart';
+import { assertRole } from '../../plugins/auth';
+import type { AuthenticatedUser } from '../auth/auth.repository';
+import {
+  anexoIdsOf,
+  countAnexos,
+  createCadastro,
+  deleteCadastro,
+  findCadastroResumo,
+  getAnexo,
+  getCadastro,
+  getFoto,
+  listCadastros,
+  updateCadastro,
+  type CadastroArquivos,
+} from './cadastros.repository';
+
+/** Employees (and their CPF/RG and attachments) are kept by admins and managers only. */
+const FUNCIONARIO_ROLES: readonly Role[] = ['admin', 'manager'];
+
+const UPLOAD_RULES: readonly UploadRule[] = [
+  {
+    field: 'foto',
+    label: 'Foto',
+    maxFiles: 1,
+    allowedTypes: [IMAGE_TYPES.jpeg, IMAGE_TYPES.gif],
+  },
+  { field: 'anexos', label: 'Anexos', maxFiles: MAX_ANEXOS_POR_ENVIO },
+];
+
+/** Zod issues as { campo: mensagem }, the way the error handler answers schema errors. */
+function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[path ? `${path}.${key}` : key] = 'Campo não permitido';
+      continue;
+    }
+    fields[path || '_'] ??= issue.message;
+  }
+  const keys = Object.keys(fields);
+  const message = keys.every((key) => fields[key] === 'Campo não permitido')
+    ? `Campo não permitido: ${keys.join(', ')}`
+    : Object.values(fields).find((text) => text !== 'Campo não permitido')!;
+  return badRequest(message, fields);
+}
+
+interface CadastroBody {
+  dados: CadastroDados;
+  arquivos: CadastroArquivos;
+  legacy: boolean;
+}
+
+/**
+ * POST and PUT take JSON, or multipart with the same JSON in a "dados" field plus the files
+ * "foto" and "anexos". Either way the data goes through the shared schema.
+ */
+async function readCadastroBody(
+  request: FastifyRequest,
+  modo: CadastroModo,
+  authorize: (tipo: unknown) => void,
+): Promise<CadastroBody> {
+  let data: unknown = request.body;
+  let files: UploadedFile[] = [];
+  if (request.isMultipart()) {
+    ({ data, files } = await readMultipartForm(request, UPLOAD_RULES));
+  }
+  const tipo = (data as { tipo?: unknown } | null)?.tipo;
+  authorize(tipo);
+  const result = parseCadastroPayload(data, modo);
+  if (!result.success) throw validationError(result.error);
+  const dados = result.data;
+  const foto = files.find((file) => file.field === 'foto');
+  if (foto && !temFoto(dados.tipo)) {
+    const message = `${CADASTRO_ENTIDADES[dados.tipo].plural} não têm foto.`;
+    throw badRequest(message, { foto: message });
+  }
+  return {
+    dados,
+    arquivos: { foto, anexos: files.filter((file) => file.field === 'anexos') },
+    legacy: isTipoCadastro(tipo) && isLegacyPayload(data as Record<string, unknown>, tipo, modo),
+  };
+}
+
+function canSeeFuncionarioDocumentos(user: AuthenticatedUser): boolean {
+  return hasRole(user.role, FUNCIONARIO_ROLES);
+}
+
+/** A `user` may see employees, but never their CPF, RG or attachments. */
+function forViewer(detalhe: CadastroDetalhe, user: AuthenticatedUser): CadastroDetalhe {
+  if (detalhe.tipo !== 'funcionario' || canSeeFuncionarioDocumentos(user)) return detalhe;
+  return { ...detalhe, cpf: null, rg: null, cnpj_cpf: null, anexos: [] };
+}
+
+/** A duplicate CPF/CNPJ within the tipo becomes a 409 that names the document. */
+function duplicateError(error: unknown, tipo: TipoCadastro, legacy: boolean): AppError | undefined {
+  if (pgErrorCode(error) !== PG_ERROR.uniqueViolation) return undefined;
+  const constraint = pgConstraint(error);
+  const documento =
+    constraint === 'cadastros_tipo_cpf_unique'
+      ? 'CPF'
+      : constraint === 'cadastros_tipo_cnpj_unique'
+        ? 'CNPJ'
+        : undefined;
+  if (!documento) return undefined;
+  const message = documentoDuplicadoMessage(tipo, documento);
+  return conflict(message, { [legacy ? 'cnpj_cpf' : documento.toLowerCase()]: message });
+}
+
+/** ON DELETE RESTRICT answers restrict_violation (23001), NO ACTION foreign_key_violation. */
+const RESTRICT_VIOLATION = '23001';
+
+/** What other data a record is used by, from the foreign key that blocked its deletion. */
+const REFERENCING_TABLES: Record<string, string> = {
+  vendas: 'vendas',
+  venda_itens: 'vendas',
+  orcamentos: 'orçamentos',
+  pedidos: 'pedidos',
+  pedidos_compra: 'pedidos de compra',
+  ordens_servico: 'ordens de serviço',
+  contas_receber: 'contas a receber',
+  contas_pagar: 'contas a pagar',
+  notas_fiscais: 'notas fiscais',
+  contratos: 'contratos',
+};
+
+function referencingTable(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const { table, detail, cause } = current as {
+      table?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
+    if (typeof table === 'string' && table !== 'cadastros') return table;
+    const match = typeof detail === 'string' ? /from table "([^"]+)"/.exec(detail) : null;
+    if (match) return match[1];
+    current = cause;
+  }
+  return undefined;
+}
+
+export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  async function loadResumo(id: number) {
+    const resumo = await findCadastroResumo(db, id);
+    if (!resumo) throw notFound('Cadastro não encontrado.');
+    return resumo;
+  }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['cadastros'],
+        summary: 'Listar cadastros de um tipo (id, nome, email, telefone, tipo)',
+        querystring: cadastroListQuerySchema,
+        response: { 200: cadastroListSchema },
+      },
+    },
+    (request) => listCadastros(db, request.query.tipo),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['cadastros'],
+        summary: 'Carregar um cadastro com todos os campos, contatos, foto e anexos',
+        params: idParamSchema,
+        response: { 200: cadastroDetalheSchema },
+      },
+    },
+    async (request) => {
+      const detalhe = await getCadastro(db, request.params.id);
+      if (!detalhe) throw notFound('Cadastro não encontrado.');
+      return forViewer(detalhe, request.user);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['cadastros'],
+        summary: 'Criar um cadastro',
+        description:
+          'JSON com o payload completo (campos do formulário) ou o da especificação (seção 7); ' +
+          'ou multipart/form-data com esse JSON no campo "dados" e os arquivos "foto" ' +
+          '(JPG/JPEG/GIF, até 5 MB) e "anexos" (até 5 MB cada).',
+        consumes: ['application/json', 'multipart/form-data'],
+        response: { 201: cadastroDetalheSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await readCadastroBody(request, 'create', (tipo) => {
+        if (tipo === 'funcionario') assertRole(request.user, FUNCIONARIO_ROLES);
+      });
+      let id: number;
+      try {
+        id = await db.transaction((tx) => createCadastro(tx, body.dados, body.arquivos));
+      } catch (error) {
+        throw duplicateError(error, body.dados.tipo, body.legacy) ?? error;
+      }
+      const detalhe = await getCadastro(db, id);
+      return reply.code(201).send(forViewer(detalhe!, request.user));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['cadastros'],
+        summary: 'Atualizar um cadastro (campos ausentes ficam como estão)',
+        description:
+          'Mesmos formatos do POST. No payload completo, "remover_foto" e "anexos_remover" ' +
+          '(ids dos arquivos) removem a foto e anexos; arquivos enviados são acrescentados.',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: idParamSchema,
+        response: { 200: cadastroDetalheSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const atual = await loadResumo(id);
+      if (atual.tipo === 'funcionario') assertRole(request.user, FUNCIONARIO_ROLES);
+      const body = await readCadastroBody(request, 'update', () => undefined);
+      const { dados, arquivos } = body;
+      if (dados.tipo !== atual.tipo) {
+        const message = 'O tipo do cadastro não pode ser alterado.';
+        throw badRequest(message, { tipo: message });
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const remover = dados.anexos_remover ?? [];
+          const encontrados = await anexoIdsOf(tx, id, remover);
+          if (encontrados.length !== new Set(remover).size) {
+            const message = 'Anexo não encontrado neste cadastro.';
+            throw badRequest(message, { anexos_remover: message });
+          }
+          const total = (await countAnexos(tx, id)) - encontrados.length + arquivos.anexos.length;
+          if (total > MAX_ANEXOS_POR_CADASTRO) {
+            const message = `Um cadastro pode ter no máximo ${MAX_ANEXOS_POR_CADASTRO} anexos.`;
+            throw badRequest(message, { anexos: message });
+          }
+          await updateCadastro(
+            tx,
+            id,
+            atual.fotoArquivoId,
+            { ...dados, anexos_remover: encontrados },
+            arquivos,
+          );
+        });
+      } catch (error) {
+        throw duplicateError(error, atual.tipo, body.legacy) ?? error;
+      }
+      const detalhe = await getCadastro(db, id);
+      if (!detalhe) throw notFound('Cadastro não encontrado.');
+      return forViewer(detalhe, request.user);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['cadastros'],
+        summary: 'Excluir um cadastro (409 quando outros dados o usam)',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const atual = await loadResumo(id);
+      if (atual.tipo === 'funcionario') assertRole(request.user, FUNCIONARIO_ROLES);
+      try {
+        const removed = await db.transaction((tx) => deleteCadastro(tx, id));
+        if (!removed) throw notFound('Cadastro não encontrado.');
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (code === PG_ERROR.foreignKeyViolation || code === RESTRICT_VIOLATION) {
+          const table = referencingTable(error);
+          const onde = table
+            ? (REFERENCING_TABLES[table] ?? table.replace(/_/g, ' '))
+            : 'outros cadastros';
+          throw conflict(cadastroEmUsoMessage(atual.tipo, atual.nome, onde));
+        }
+        throw error;
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/:id/foto',
+    {
+      schema: { tags: ['cadastros'], summary: 'Foto do cadastro', params: idParamSchema },
+    },
+    async (request, reply) => {
+      const foto = await getFoto(db, request.params.id);
+      if (!foto) throw notFound('Este cadastro não tem foto.');
+      return sendArquivo(reply, foto, { inline: true });
+    },
+  );
+
+  app.get(
+    '/:id/anexos/:arquivoId',
+    {
+      schema: {
+        tags: ['cadastros'],
+        summary: 'Baixar um anexo do cadastro',
+        params: anexoParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { id, arquivoId } = request.params;
+      const atual = await loadResumo(id);
+      if (atual.tipo === 'funcionario') assertRole(request.user, FUNCIONARIO_ROLES);
+      const anexo = await getAnexo(db, id, arquivoId);
+      if (!anexo) throw notFound('Anexo não encontrado.');
+      return sendArquivo(reply, anexo);
+    },
+  );
+};
