@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cadastrosRoutes } from './modules/cadastros/cadastros.routes';
 import { categoriasRoutes } from './modules/categorias/categorias.routes';
+import { estoqueRoutes } from './modules/estoque/estoque.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes';
 import { authPlugin } from './plugins/auth';
@@ -56,6 +57,7 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
       await api.register(cadastrosRoutes, { prefix: '/cadastros', db });
       await api.register(categoriasRoutes, { prefix: '/categorias', db });
       await api.register(produtosRoutes, { prefix: '/produtos', db });
+      await api.register(estoqueRoutes, { prefix: '/estoque', db, config });
     },
     { prefix: '/api' },
   );

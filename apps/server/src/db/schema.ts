@@ -3,5 +3,6 @@ export * from '../modules/arquivos/arquivos.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/cadastros/cadastros.table';
 export * from '../modules/categorias/categorias.table';
+export * from '../modules/estoque/estoque.table';
 export * from '../modules/produtos/produtos.table';
 export * from '../modules/usuarios/usuarios.table';

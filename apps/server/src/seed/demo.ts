@@ -1,6 +1,7 @@
 import type { Role } from '@prumo/shared/auth';
 import type { Database } from '../db/database';
 import { seedDemoCadastros } from '../modules/cadastros/cadastros.demo';
+import { seedDemoEstoque } from '../modules/estoque/estoque.demo';
 import { seedDemoProdutos } from '../modules/produtos/produtos.demo';
 import { countUsuarios, createUsuario } from '../modules/usuarios/usuarios.repository';
 
@@ -27,6 +28,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     await seedDemoCadastros(tx);
     await seedDemoProdutos(tx);
+    await seedDemoEstoque(tx);
   });
   return true;
 }

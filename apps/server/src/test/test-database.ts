@@ -97,7 +97,18 @@ export async function openTestDatabase(
     db: wrapPool(pool),
     kind,
     async close() {
+      // pool.end() resolves before the connections have closed; dropping the database while
+      // they close terminates them (FATAL 57P01, reported as unhandled errors). Wait for them.
+      let open = pool.totalCount;
+      const closed = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          open -= 1;
+          if (open === 0) resolve();
+        });
+      });
       await pool.end();
+      await closed;
       await withAdminClient((client) =>
         client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       );

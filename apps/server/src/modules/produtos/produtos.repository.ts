@@ -12,6 +12,7 @@ import {
   type ProdutoSearchItem,
   type ProdutoUpdate,
 } from '@prumo/shared/produtos';
+import { MOTIVO_AJUSTE_CADASTRO, MOTIVO_ESTOQUE_INICIAL } from '@prumo/shared/estoque';
 import type { Executor } from '../../db/database';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { containsSearch, normalized, ptBrOrder } from '../../db/sql-helpers';
@@ -20,6 +21,7 @@ import type { UploadedFile } from '../../http/multipart';
 import { deleteArquivos, insertArquivo } from '../arquivos/arquivos.repository';
 import { arquivos } from '../arquivos/arquivos.table';
 import { categorias } from '../categorias/categorias.table';
+import { registrarAjusteEstoque } from '../estoque/estoque.repository';
 import { produtoFotos, produtos } from './produtos.table';
 
 export const PRODUTO_NOT_FOUND = 'Produto não encontrado.';
@@ -200,11 +202,17 @@ function computed(values: Parameters<typeof produtoConsistencyErrors>[0]) {
 }
 
 /**
- * The one place that writes a product's stock. For now create stores the initial stock and
- * update the stock it receives; the stock module will route every change through movements.
+ * The one place the registry writes a product's stock: the difference is recorded as a stock
+ * movement in the caller's transaction (estoque module), so the ledger always explains the stock.
  */
-export async function writeEstoque(db: Executor, produtoId: number, estoque: number) {
-  await db.update(produtos).set({ estoque }).where(eq(produtos.id, produtoId));
+export async function writeEstoque(
+  db: Executor,
+  produtoId: number,
+  estoque: number,
+  motivo: string,
+  usuarioId: number | null,
+) {
+  await registrarAjusteEstoque(db, { produtoId, novoEstoque: estoque, motivo, usuarioId });
 }
 
 /** Turns constraint violations of a product write into specific pt-BR answers. */
@@ -250,6 +258,7 @@ export async function createProduto(
   db: Executor,
   data: ProdutoCreate,
   fotos: UploadedFile[] = [],
+  usuarioId: number | null = null,
 ): Promise<Produto> {
   const values = computed(data);
   try {
@@ -258,7 +267,7 @@ export async function createProduto(
         .insert(produtos)
         .values({ ...toColumnValues(data), ...values } as typeof produtos.$inferInsert)
         .returning({ id: produtos.id });
-      await writeEstoque(tx, row!.id, data.estoque);
+      await writeEstoque(tx, row!.id, data.estoque, MOTIVO_ESTOQUE_INICIAL, usuarioId);
       await insertFotos(tx, row!.id, fotos);
       return (await getProduto(tx, row!.id))!;
     });
@@ -272,6 +281,7 @@ export async function updateProduto(
   db: Executor,
   id: number,
   data: ProdutoUpdate,
+  usuarioId: number | null = null,
 ): Promise<Produto> {
   try {
     return await db.transaction(async (tx) => {
@@ -296,7 +306,9 @@ export async function updateProduto(
         .update(produtos)
         .set({ ...toColumnValues(data), ...computed(merged), updatedAt: sql`now()` })
         .where(eq(produtos.id, id));
-      if (data.estoque !== undefined) await writeEstoque(tx, id, data.estoque);
+      if (data.estoque !== undefined) {
+        await writeEstoque(tx, id, data.estoque, MOTIVO_AJUSTE_CADASTRO, usuarioId);
+      }
       return (await getProduto(tx, id))!;
     });
   } catch (error) {

@@ -119,7 +119,12 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) => {
-      const produto = await createProduto(db, request.body, uploadsOf.get(request) ?? []);
+      const produto = await createProduto(
+        db,
+        request.body,
+        uploadsOf.get(request) ?? [],
+        request.user.id,
+      );
       return reply.code(201).send(produto);
     },
   );
@@ -135,7 +140,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: produtoSchema },
       },
     },
-    (request) => updateProduto(db, request.params.id, request.body),
+    (request) => updateProduto(db, request.params.id, request.body, request.user.id),
   );
 
   app.delete(

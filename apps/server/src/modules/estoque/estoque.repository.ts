@@ -1,0 +1,370 @@
+import { aliasedTable, and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { todayISO } from '@prumo/shared/dates';
+import {
+  efeitoMilesimos,
+  ESTOQUE_MESSAGES,
+  estoqueInsuficienteEdicaoMessage,
+  estoqueInsuficienteMessage,
+  fromMilesimos,
+  milesimosToDecimal,
+  naoMovimentaEstoqueMessage,
+  toMilesimos,
+  type Movimentacao,
+  type MovimentacaoInput,
+  type MovimentacaoListQuery,
+  type MovimentacaoSaved,
+  type TipoMovimentacao,
+} from '@prumo/shared/estoque';
+import type { Executor, Transaction } from '../../db/database';
+import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { produtos } from '../produtos/produtos.table';
+import { usuarios } from '../usuarios/usuarios.table';
+import { estoqueMovimentacoes as movimentacoes } from './estoque.table';
+
+/*
+ * Stock changes only here, and only together with a ledger row in the same transaction.
+ *
+ * A change is one atomic UPDATE of the product row: `estoque = estoque + delta`, guarded by
+ * `estoque >= -delta` when it takes stock away and by `movimenta_estoque` for the stock
+ * screen's movements. PostgreSQL re-checks the guard on the newest row version after waiting
+ * for a concurrent writer, so concurrent saídas can never take more than there is; PGlite runs
+ * one transaction at a time. The CHECK (estoque >= 0) on produtos is the last line of defence.
+ */
+
+/** Who is writing and which calendar "today" belongs to. */
+export interface MovimentacaoContext {
+  usuarioId: number | null;
+  timeZone?: string;
+}
+
+const autor = aliasedTable(usuarios, 'autor');
+const editor = aliasedTable(usuarios, 'editor');
+
+const columns = {
+  id: movimentacoes.id,
+  produto_id: movimentacoes.produtoId,
+  produto_nome: produtos.nome,
+  unidade_medida: produtos.unidadeMedida,
+  tipo: movimentacoes.tipo,
+  quantidade: movimentacoes.quantidade,
+  data: movimentacoes.data,
+  motivo: movimentacoes.motivo,
+  observacoes: movimentacoes.observacoes,
+  usuario_id: movimentacoes.usuarioId,
+  usuario_nome: autor.nome,
+  createdAt: movimentacoes.createdAt,
+  updatedAt: movimentacoes.updatedAt,
+  updated_by: movimentacoes.updatedBy,
+  updated_by_nome: editor.nome,
+};
+
+type Row = {
+  [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null;
+} & { createdAt: Date; updatedAt: Date };
+
+function toMovimentacao({ createdAt, updatedAt, ...row }: Row): Movimentacao {
+  return {
+    ...(row as Omit<Movimentacao, 'created_at' | 'updated_at'>),
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+  };
+}
+
+function selectMovimentacoes(db: Executor) {
+  return db
+    .select(columns)
+    .from(movimentacoes)
+    .innerJoin(produtos, eq(produtos.id, movimentacoes.produtoId))
+    .leftJoin(autor, eq(autor.id, movimentacoes.usuarioId))
+    .leftJoin(editor, eq(editor.id, movimentacoes.updatedBy));
+}
+
+function listConditions(query: Partial<MovimentacaoListQuery>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.produto_id) conditions.push(eq(movimentacoes.produtoId, query.produto_id));
+  if (query.tipo) conditions.push(eq(movimentacoes.tipo, query.tipo));
+  if (query.de) conditions.push(gte(movimentacoes.data, query.de));
+  if (query.ate) conditions.push(lte(movimentacoes.data, query.ate));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * GET /api/estoque/movimentacoes: newest first (by date, then by recording order), one page,
+ * with product and user names joined in, and the number of rows the filter matches.
+ */
+export async function listMovimentacoes(
+  db: Executor,
+  query: MovimentacaoListQuery,
+): Promise<{ items: Movimentacao[]; total: number }> {
+  const where = listConditions(query);
+  const [rows, [totals]] = await Promise.all([
+    selectMovimentacoes(db)
+      .where(where)
+      .orderBy(desc(movimentacoes.data), desc(movimentacoes.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(movimentacoes).where(where),
+  ]);
+  return { items: rows.map((row) => toMovimentacao(row as Row)), total: totals?.total ?? 0 };
+}
+
+export async function getMovimentacao(db: Executor, id: number): Promise<Movimentacao | undefined> {
+  const [row] = await selectMovimentacoes(db).where(eq(movimentacoes.id, id));
+  return row ? toMovimentacao(row as Row) : undefined;
+}
+
+/**
+ * One atomic UPDATE of the product's stock by `milesimos` thousandths. Returns the new stock,
+ * or undefined when no row was updated: no such product, the product does not move stock
+ * (when `requireMovimenta`), or it has less than the change takes away.
+ */
+async function applyChange(
+  tx: Executor,
+  produtoId: number,
+  milesimos: number,
+  requireMovimenta: boolean,
+): Promise<number | undefined> {
+  const conditions: SQL[] = [eq(produtos.id, produtoId)];
+  if (requireMovimenta) conditions.push(eq(produtos.movimentaEstoque, true));
+  if (milesimos < 0) {
+    conditions.push(sql`${produtos.estoque} >= ${milesimosToDecimal(-milesimos)}::numeric`);
+  }
+  const [row] = await tx
+    .update(produtos)
+    .set({ estoque: sql`${produtos.estoque} + ${milesimosToDecimal(milesimos)}::numeric` })
+    .where(and(...conditions))
+    .returning({ estoque: produtos.estoque });
+  return row?.estoque;
+}
+
+interface ProdutoEstoque {
+  nome: string;
+  estoque: number;
+  unidade: string;
+  movimentaEstoque: boolean;
+}
+
+/**
+ * applyChange for the stock screen's movements. When nothing was updated it finds out why and
+ * answers in pt-BR: 404 no product, 409 does not move stock, 409 not enough stock (the message
+ * comes from `insufficient`). Throwing rolls the whole transaction back.
+ */
+async function applyMovementChange(
+  tx: Transaction,
+  produtoId: number,
+  milesimos: number,
+  insufficient: (produto: ProdutoEstoque) => string,
+): Promise<number> {
+  // A concurrent entrada may commit between the refused UPDATE and the read below; then the
+  // reason is gone and the UPDATE is simply tried again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const estoque = await applyChange(tx, produtoId, milesimos, true);
+    if (estoque !== undefined) return estoque;
+    const [produto] = await tx
+      .select({
+        nome: produtos.nome,
+        estoque: produtos.estoque,
+        unidade: produtos.unidadeMedida,
+        movimentaEstoque: produtos.movimentaEstoque,
+      })
+      .from(produtos)
+      .where(eq(produtos.id, produtoId));
+    if (!produto) {
+      throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
+    }
+    if (!produto.movimentaEstoque) {
+      const message = naoMovimentaEstoqueMessage(produto.nome);
+      throw conflict(message, { produto_id: message });
+    }
+    if (toMilesimos(produto.estoque) + milesimos < 0) {
+      const message = insufficient(produto);
+      throw conflict(message, { quantidade: message });
+    }
+  }
+  throw conflict('O estoque do produto mudou durante a operação. Tente novamente.');
+}
+
+/** The date of a movement: the one given, or today in the company's calendar; never later. */
+function movementDate(data: string | null, timeZone: string | undefined): string {
+  const today = todayISO(timeZone);
+  if (data && data > today) {
+    throw badRequest(ESTOQUE_MESSAGES.dataFutura, { data: ESTOQUE_MESSAGES.dataFutura });
+  }
+  return data ?? today;
+}
+
+/** Constraint violations that slip past the guards (a concurrent delete) as clear answers. */
+function rethrowWriteError(error: unknown): never {
+  const code = pgErrorCode(error);
+  const constraint = pgConstraint(error) ?? String((error as Error)?.message ?? '');
+  if (code === PG_ERROR.checkViolation && constraint.includes('produtos_estoque')) {
+    throw conflict('Estoque insuficiente: a operação deixaria o estoque negativo.');
+  }
+  if (code === PG_ERROR.foreignKeyViolation && constraint.includes('produto')) {
+    throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
+  }
+  throw error;
+}
+
+async function savedMovimentacao(
+  tx: Transaction,
+  id: number,
+  estoqueProduto: number,
+): Promise<MovimentacaoSaved> {
+  const movimentacao = (await getMovimentacao(tx, id))!;
+  return { ...movimentacao, estoque_produto: estoqueProduto };
+}
+
+/** POST /api/estoque/movimentacoes: the ledger row and the stock change, atomically. */
+export async function createMovimentacao(
+  db: Executor,
+  input: MovimentacaoInput,
+  context: MovimentacaoContext,
+): Promise<MovimentacaoSaved> {
+  const data = movementDate(input.data, context.timeZone);
+  try {
+    return await db.transaction(async (tx) => {
+      const estoque = await applyMovementChange(
+        tx,
+        input.produto_id,
+        efeitoMilesimos(input.tipo, input.quantidade),
+        (produto) =>
+          estoqueInsuficienteMessage({
+            disponivel: produto.estoque,
+            solicitado: input.quantidade,
+            unidade: produto.unidade,
+          }),
+      );
+      const [row] = await tx
+        .insert(movimentacoes)
+        .values({
+          produtoId: input.produto_id,
+          tipo: input.tipo,
+          quantidade: input.quantidade,
+          data,
+          motivo: input.motivo,
+          observacoes: input.observacoes,
+          usuarioId: context.usuarioId,
+        })
+        .returning({ id: movimentacoes.id });
+      return savedMovimentacao(tx, row!.id, estoque);
+    });
+  } catch (error) {
+    rethrowWriteError(error);
+  }
+}
+
+/**
+ * PUT /api/estoque/movimentacoes/{id}: locks the movement, takes back its old effect and applies
+ * the new one as one change per product (also when the product or the tipo changes), products
+ * in id order so two edits never wait on each other in a circle. Refused, changing nothing, when
+ * a product would go below zero.
+ */
+export async function updateMovimentacao(
+  db: Executor,
+  id: number,
+  input: MovimentacaoInput,
+  context: MovimentacaoContext,
+): Promise<MovimentacaoSaved> {
+  const data = movementDate(input.data, context.timeZone);
+  try {
+    return await db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({
+          produtoId: movimentacoes.produtoId,
+          tipo: movimentacoes.tipo,
+          quantidade: movimentacoes.quantidade,
+        })
+        .from(movimentacoes)
+        .where(eq(movimentacoes.id, id))
+        .for('update');
+      if (!old) throw notFound(ESTOQUE_MESSAGES.movimentacaoNaoEncontrada);
+
+      const changes = new Map<number, number>([
+        [old.produtoId, -efeitoMilesimos(old.tipo, old.quantidade)],
+      ]);
+      changes.set(
+        input.produto_id,
+        (changes.get(input.produto_id) ?? 0) + efeitoMilesimos(input.tipo, input.quantidade),
+      );
+      let estoqueProduto: number | undefined;
+      for (const [produtoId, milesimos] of [...changes].sort(([a], [b]) => a - b)) {
+        if (milesimos === 0) continue;
+        const estoque = await applyMovementChange(tx, produtoId, milesimos, (produto) =>
+          estoqueInsuficienteEdicaoMessage({
+            disponivel: produto.estoque,
+            retirada: fromMilesimos(-milesimos),
+            unidade: produto.unidade,
+            nome: produto.nome,
+          }),
+        );
+        if (produtoId === input.produto_id) estoqueProduto = estoque;
+      }
+
+      await tx
+        .update(movimentacoes)
+        .set({
+          produtoId: input.produto_id,
+          tipo: input.tipo,
+          quantidade: input.quantidade,
+          data,
+          motivo: input.motivo,
+          observacoes: input.observacoes,
+          updatedAt: sql`now()`,
+          updatedBy: context.usuarioId,
+        })
+        .where(eq(movimentacoes.id, id));
+
+      if (estoqueProduto === undefined) {
+        const [produto] = await tx
+          .select({ estoque: produtos.estoque })
+          .from(produtos)
+          .where(eq(produtos.id, input.produto_id));
+        estoqueProduto = produto!.estoque;
+      }
+      return savedMovimentacao(tx, id, estoqueProduto);
+    });
+  } catch (error) {
+    rethrowWriteError(error);
+  }
+}
+
+/**
+ * For the product registry: sets a product's stock to `novoEstoque` by recording the difference
+ * as a movement (an entrada "Estoque inicial" on create, an entrada or saída "Ajuste pelo
+ * cadastro do produto" on update), under a lock of the product row. Runs inside the caller's
+ * transaction. Does nothing when the stock does not change.
+ */
+export async function registrarAjusteEstoque(
+  tx: Executor,
+  options: {
+    produtoId: number;
+    novoEstoque: number;
+    motivo: string;
+    usuarioId: number | null;
+    timeZone?: string;
+  },
+): Promise<void> {
+  const [produto] = await tx
+    .select({ estoque: produtos.estoque })
+    .from(produtos)
+    .where(eq(produtos.id, options.produtoId))
+    .for('update');
+  if (!produto) throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
+  const milesimos = toMilesimos(options.novoEstoque) - toMilesimos(produto.estoque);
+  if (milesimos === 0) return;
+  const estoque = await applyChange(tx, options.produtoId, milesimos, false);
+  if (estoque === undefined) {
+    throw conflict('Estoque insuficiente: a operação deixaria o estoque negativo.');
+  }
+  const tipo: TipoMovimentacao = milesimos > 0 ? 'entrada' : 'saida';
+  await tx.insert(movimentacoes).values({
+    produtoId: options.produtoId,
+    tipo,
+    quantidade: fromMilesimos(Math.abs(milesimos)),
+    data: todayISO(options.timeZone),
+    motivo: options.motivo,
+    usuarioId: options.usuarioId,
+  });
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import type { TipoMovimentacao } from '@prumo/shared/estoque';
+import { timestamps } from '../../db/columns';
+import { produtos } from '../produtos/produtos.table';
+import { usuarios } from '../usuarios/usuarios.table';
+
+/**
+ * The stock ledger: every change of produtos.estoque is one row here, written in the same
+ * transaction as the change, so a product's stock always equals the sum of its movements.
+ */
+export const estoqueMovimentacoes = pgTable(
+  'estoque_movimentacoes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    produtoId: integer()
+      .notNull()
+      .references(() => produtos.id, { onDelete: 'no action' }),
+    tipo: varchar({ length: 10 }).$type<TipoMovimentacao>().notNull(),
+    quantidade: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull(),
+    /** The day the movement happened (the form's date), in the company's calendar. */
+    data: date({ mode: 'string' }).notNull(),
+    motivo: varchar({ length: 200 }).notNull(),
+    observacoes: text(),
+    /** Who recorded it; null only for rows the system seeds. */
+    usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    ...timestamps,
+    /** Who last edited it (PUT); null while never edited. */
+    updatedBy: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+  },
+  (table) => [
+    check('estoque_movimentacoes_tipo_check', sql`${table.tipo} IN ('entrada', 'saida')`),
+    check('estoque_movimentacoes_quantidade_positiva', sql`${table.quantidade} > 0`),
+    index('estoque_movimentacoes_produto_data_idx').on(
+      table.produtoId,
+      table.data.desc(),
+      table.id.desc(),
+    ),
+    index('estoque_movimentacoes_data_idx').on(table.data.desc(), table.id.desc()),
+    index('estoque_movimentacoes_usuario_id_idx').on(table.usuarioId),
+    index('estoque_movimentacoes_updated_by_idx').on(table.updatedBy),
+  ],
+);

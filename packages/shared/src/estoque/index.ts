@@ -1,0 +1,2 @@
+export * from './estoque.rules';
+export * from './movimentacao.schema';
