@@ -24,7 +24,23 @@ function comingSoon(area: string): ComponentType {
 const Dashboard = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const NotFound = lazy(() => import('./pages/NotFoundPage'));
 
-const Cadastros = comingSoon('Cadastros');
+const Cadastros = lazy(() => import('../features/cadastros/pages/CadastrosPage'));
+const AdicionarCliente = lazy(() => import('../features/cadastros/pages/AdicionarClientePage'));
+const AdicionarFornecedor = lazy(
+  () => import('../features/cadastros/pages/AdicionarFornecedorPage'),
+);
+const AdicionarTransportadora = lazy(
+  () => import('../features/cadastros/pages/AdicionarTransportadoraPage'),
+);
+const AdicionarFuncionario = lazy(
+  () => import('../features/cadastros/pages/AdicionarFuncionarioPage'),
+);
+const EditarCliente = lazy(() => import('../features/cadastros/pages/EditarClientePage'));
+const EditarFornecedor = lazy(() => import('../features/cadastros/pages/EditarFornecedorPage'));
+const EditarTransportadora = lazy(
+  () => import('../features/cadastros/pages/EditarTransportadoraPage'),
+);
+const EditarFuncionario = lazy(() => import('../features/cadastros/pages/EditarFuncionarioPage'));
 const Produtos = comingSoon('Produtos');
 const GruposProdutos = comingSoon('Grupo de Produtos');
 const TabelasPrecos = comingSoon('Tabelas de Preços');
@@ -41,14 +57,14 @@ export const appRoutes: AppRoute[] = [
   { path: '/dashboard', roles: ANY, Page: Dashboard },
 
   { path: '/cadastros', roles: ANY, Page: Cadastros },
-  { path: '/cadastros/adicionar-cliente', roles: ANY, Page: Cadastros },
-  { path: '/cadastros/adicionar-fornecedor', roles: ANY, Page: Cadastros },
-  { path: '/cadastros/adicionar-transportadora', roles: ANY, Page: Cadastros },
-  { path: '/cadastros/adicionar-funcionario', roles: ADMIN_MANAGER, Page: Cadastros },
-  { path: '/cadastros/editar-cliente/:id', roles: ANY, Page: Cadastros },
-  { path: '/cadastros/editar-fornecedor/:id', roles: ANY, Page: Cadastros },
-  { path: '/cadastros/editar-transportadora/:id', roles: ANY, Page: Cadastros },
-  { path: '/cadastros/editar-funcionario/:id', roles: ADMIN_MANAGER, Page: Cadastros },
+  { path: '/cadastros/adicionar-cliente', roles: ANY, Page: AdicionarCliente },
+  { path: '/cadastros/adicionar-fornecedor', roles: ANY, Page: AdicionarFornecedor },
+  { path: '/cadastros/adicionar-transportadora', roles: ANY, Page: AdicionarTransportadora },
+  { path: '/cadastros/adicionar-funcionario', roles: ADMIN_MANAGER, Page: AdicionarFuncionario },
+  { path: '/cadastros/editar-cliente/:id', roles: ANY, Page: EditarCliente },
+  { path: '/cadastros/editar-fornecedor/:id', roles: ANY, Page: EditarFornecedor },
+  { path: '/cadastros/editar-transportadora/:id', roles: ANY, Page: EditarTransportadora },
+  { path: '/cadastros/editar-funcionario/:id', roles: ADMIN_MANAGER, Page: EditarFuncionario },
 
   { path: '/produtos', roles: ANY, Page: Produtos },
   { path: '/produtos/adicionar-produto', roles: ANY, Page: Produtos },
