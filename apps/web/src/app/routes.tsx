@@ -48,7 +48,7 @@ const CustosAdicionais = comingSoon('Custos Adicionais');
 const Etiquetas = comingSoon('Etiquetas');
 const Servicos = comingSoon('Serviços');
 const OrdemServicos = comingSoon('Ordem de Serviços');
-const Estoque = comingSoon('Estoque');
+const Estoque = lazy(() => import('../features/estoque/pages/EstoquePage'));
 const Orcamentos = comingSoon('Orçamentos');
 
 /** Every route of the spec's route tables (both documents), each behind the guard. */

@@ -1,0 +1,163 @@
+import 'mantine-datatable/styles.css';
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowsExchange, IconHistory } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
+import { formatQuantidade, isEstoqueBaixo } from '@prumo/shared/estoque';
+import { formatMoney } from '@prumo/shared/money';
+import type { EstoqueProduto } from '../estoque-view';
+
+export const PAGE_SIZE = 20;
+
+/** Products with their stock (section 3.9); stock in red at or below the minimum (section 9). */
+export function EstoqueTable({
+  rows,
+  total,
+  page,
+  onPageChange,
+  sortStatus,
+  onSortStatusChange,
+  onMovimentar,
+  onHistorico,
+}: {
+  rows: EstoqueProduto[];
+  total: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  sortStatus: DataTableSortStatus<EstoqueProduto>;
+  onSortStatusChange: (status: DataTableSortStatus<EstoqueProduto>) => void;
+  onMovimentar: (produto: EstoqueProduto) => void;
+  onHistorico: (produto: EstoqueProduto) => void;
+}) {
+  return (
+    <DataTable
+      data-testid="estoque-table"
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      striped
+      minHeight={120}
+      records={rows}
+      totalRecords={total}
+      recordsPerPage={PAGE_SIZE}
+      page={page}
+      onPageChange={onPageChange}
+      sortStatus={sortStatus}
+      onSortStatusChange={onSortStatusChange}
+      paginationText={({ from, to, totalRecords }) => `${from}–${to} de ${totalRecords}`}
+      paginationSize="sm"
+      getPaginationControlProps={(control) =>
+        control === 'previous'
+          ? { 'aria-label': 'Página anterior' }
+          : control === 'next'
+            ? { 'aria-label': 'Próxima página' }
+            : {}
+      }
+      noRecordsText="Nenhum produto encontrado"
+      columns={[
+        {
+          accessor: 'nome',
+          title: 'Produto',
+          sortable: true,
+          render: (row) => (
+            <Stack gap={0}>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500}>
+                  {row.nome}
+                </Text>
+                {!row.ativo && (
+                  <Badge size="xs" color="gray" variant="light">
+                    Inativo
+                  </Badge>
+                )}
+                {!row.movimenta_estoque && (
+                  <Badge size="xs" color="gray" variant="outline">
+                    Não movimenta estoque
+                  </Badge>
+                )}
+              </Group>
+              {row.codigo_barras && (
+                <Text size="xs" c="dimmed">
+                  {row.codigo_barras}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          accessor: 'categoria_nome',
+          title: 'Categoria',
+          sortable: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+        },
+        {
+          accessor: 'preco',
+          title: 'Preço',
+          sortable: true,
+          textAlign: 'right',
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+          render: (row) => formatMoney(row.preco),
+        },
+        {
+          accessor: 'estoque_minimo',
+          title: 'Estoque Mínimo',
+          sortable: true,
+          textAlign: 'right',
+          noWrap: true,
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          render: (row) => `${formatQuantidade(row.estoque_minimo)} ${row.unidade_medida}`,
+        },
+        {
+          accessor: 'estoque',
+          title: 'Estoque',
+          sortable: true,
+          textAlign: 'right',
+          noWrap: true,
+          render: (row) => {
+            const baixo = isEstoqueBaixo(row.estoque, row.estoque_minimo);
+            return (
+              <Text
+                size="sm"
+                fw={baixo ? 700 : 500}
+                c={baixo ? 'red.7' : undefined}
+                data-testid="estoque-atual"
+                data-baixo={baixo}
+              >
+                {formatQuantidade(row.estoque)} {row.unidade_medida}
+              </Text>
+            );
+          },
+        },
+        {
+          accessor: 'acoes',
+          title: 'Ações',
+          textAlign: 'right',
+          width: 96,
+          render: (row) => (
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Tooltip label="Nova movimentação">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Nova movimentação de ${row.nome}`}
+                  onClick={() => onMovimentar(row)}
+                >
+                  <IconArrowsExchange size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Histórico">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Histórico de ${row.nome}`}
+                  onClick={() => onHistorico(row)}
+                >
+                  <IconHistory size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}
