@@ -8,14 +8,12 @@ import {
   type Produto,
   type ProdutoCreate,
   type ProdutoFoto,
-  type ProdutoListItem,
   type ProdutoSearchItem,
   type ProdutoUpdate,
 } from '@prumo/shared/produtos';
 import { MOTIVO_AJUSTE_CADASTRO, MOTIVO_ESTOQUE_INICIAL } from '@prumo/shared/estoque';
 import type { Executor } from '../../db/database';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
-import { containsSearch, normalized, ptBrOrder } from '../../db/sql-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { deleteArquivos, insertArquivo } from '../arquivos/arquivos.repository';
@@ -75,13 +73,34 @@ const listColumns = {
   foto_id: firstFotoId,
 };
 
-/** GET /api/produtos: every product in one query, sorted by name the pt-BR way. */
-export function listProdutos(db: Executor): Promise<ProdutoListItem[]> {
-  return db
-    .select(listColumns)
-    .from(produtos)
-    .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
-    .orderBy(ptBrOrder(produtos.nome), asc(produtos.id));
+/** The first photo of every product that has one, for the list. */
+const primeiraFoto = sql`(
+  SELECT DISTINCT ON (${produtoFotos.produtoId}) ${produtoFotos.produtoId} AS produto_id, ${produtoFotos.id} AS foto_id
+  FROM ${produtoFotos}
+  ORDER BY ${produtoFotos.produtoId}, ${produtoFotos.ordem}, ${produtoFotos.id}) AS primeira_foto`;
+
+/**
+ * GET /api/produtos: every product, in one query, as the JSON text of the answer. The database
+ * builds the JSON (json_agg of the rows, sorted by name the pt-BR way): with 20,000 products
+ * this is about twice as fast on PGlite as reading 700,000 values into JavaScript objects and
+ * serialising them again, and no slower on PostgreSQL.
+ */
+export async function listProdutosJson(db: Executor): Promise<string> {
+  const columns = Object.entries({ ...listColumns, foto_id: sql`primeira_foto.foto_id` }).map(
+    ([field, column]) => sql`${column} AS ${sql.identifier(field)}`,
+  );
+  // Both drivers answer { rows }.
+  const result = (await db.execute(sql`
+    SELECT coalesce(
+      json_agg(produto ORDER BY ${produtos.nomeBusca}, ${produtos.nome}, ${produtos.id}),
+      '[]')::text AS data
+    FROM ${produtos}
+    INNER JOIN ${categorias} ON ${categorias.id} = ${produtos.categoriaId}
+    LEFT JOIN ${primeiraFoto} ON primeira_foto.produto_id = ${produtos.id}
+    CROSS JOIN LATERAL (SELECT ${sql.join(columns, sql`, `)}) AS produto`)) as {
+    rows: Array<{ data: string }>;
+  };
+  return result.rows[0]!.data;
 }
 
 const detailColumns = {
@@ -139,20 +158,19 @@ function escapeLike(text: string): string {
 /**
  * GET /api/produtos/search: name, barcode or internal code containing the term (case and accents
  * ignored), best matches first: an exact code, then a name that starts with the term, then a
- * word of the name that starts with it, then any other match; at most 20.
+ * word of the name that starts with it, then a code that starts with it, then any other match;
+ * at most 20. Works on the stored normalized columns (nome_busca, codigos_busca), which the
+ * trigram indexes cover.
  */
 export function searchProdutos(db: Executor, term: string): Promise<ProdutoSearchItem[]> {
-  const escaped = escapeLike(term);
-  const exact = sql`normalize_search(${term})`;
-  const prefix = sql`normalize_search(${`${escaped}%`})`;
-  const wordPrefix = sql`normalize_search(${`% ${escaped}%`})`;
+  const needle = sql`normalize_search(${escapeLike(term)})`;
+  const nome = produtos.nomeBusca;
+  const codigos = produtos.codigosBusca;
   const relevance: SQL = sql`CASE
-    WHEN ${normalized(produtos.codigoBarras)} = ${exact}
-      OR ${normalized(produtos.codigoInterno)} = ${exact} THEN 0
-    WHEN ${normalized(produtos.nome)} LIKE ${prefix} THEN 1
-    WHEN ${normalized(produtos.nome)} LIKE ${wordPrefix} THEN 2
-    WHEN ${normalized(produtos.codigoBarras)} LIKE ${prefix}
-      OR ${normalized(produtos.codigoInterno)} LIKE ${prefix} THEN 3
+    WHEN ' ' || ${codigos} || ' ' LIKE '% ' || ${needle} || ' %' THEN 0
+    WHEN ${nome} LIKE ${needle} || '%' THEN 1
+    WHEN ${nome} LIKE '% ' || ${needle} || '%' THEN 2
+    WHEN ' ' || ${codigos} LIKE '% ' || ${needle} || '%' THEN 3
     ELSE 4 END`;
   return db
     .select({
@@ -168,8 +186,8 @@ export function searchProdutos(db: Executor, term: string): Promise<ProdutoSearc
     })
     .from(produtos)
     .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
-    .where(containsSearch(term, produtos.nome, produtos.codigoBarras, produtos.codigoInterno))
-    .orderBy(relevance, ptBrOrder(produtos.nome), asc(produtos.id))
+    .where(sql`${nome} LIKE '%' || ${needle} || '%' OR ${codigos} LIKE '%' || ${needle} || '%'`)
+    .orderBy(relevance, asc(nome), asc(produtos.nome), asc(produtos.id))
     .limit(PRODUTO_SEARCH_LIMIT);
 }
 

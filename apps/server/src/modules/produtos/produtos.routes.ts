@@ -29,7 +29,7 @@ import {
   FOTO_NOT_FOUND,
   getFoto,
   getProduto,
-  listProdutos,
+  listProdutosJson,
   PRODUTO_NOT_FOUND,
   produtoExists,
   searchProdutos,
@@ -69,7 +69,10 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: produtoListSchema },
       },
     },
-    () => listProdutos(db),
+    // The database writes the JSON (see listProdutosJson); the schema documents it.
+    // A JSON string is sent as it is (Fastify does not serialise strings with a JSON type).
+    async (_request, reply) =>
+      reply.type('application/json').send((await listProdutosJson(db)) as never),
   );
 
   // Before '/:id' so that "search" is never taken for an id.

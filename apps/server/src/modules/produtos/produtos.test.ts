@@ -5,6 +5,7 @@ import {
   gtinCheckDigit,
   PRODUTO_MESSAGES,
   PRODUTO_SEARCH_LIMIT,
+  produtoListItemSchema,
 } from '@prumo/shared/produtos';
 import { arquivos } from '../arquivos/arquivos.table';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
@@ -372,6 +373,9 @@ describe('GET /api/produtos', () => {
       'categoria_nome',
     ];
     expect(Object.keys(mine[0]!)).toEqual(expect.arrayContaining(specFields));
+    // Every item has exactly the documented shape and types.
+    for (const item of list) produtoListItemSchema.strict().parse(item);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Object.keys(mine[0]!).sort()).toEqual(
       [...specFields, 'estoque_maximo', 'foto_id'].sort(),
     );
