@@ -41,8 +41,10 @@ const EditarTransportadora = lazy(
   () => import('../features/cadastros/pages/EditarTransportadoraPage'),
 );
 const EditarFuncionario = lazy(() => import('../features/cadastros/pages/EditarFuncionarioPage'));
-const Produtos = comingSoon('Produtos');
-const GruposProdutos = comingSoon('Grupo de Produtos');
+const Produtos = lazy(() => import('../features/produtos/pages/ProdutosPage'));
+const AdicionarProduto = lazy(() => import('../features/produtos/pages/AdicionarProdutoPage'));
+const EditarProduto = lazy(() => import('../features/produtos/pages/EditarProdutoPage'));
+const GruposProdutos = lazy(() => import('../features/produtos/pages/GruposProdutosPage'));
 const TabelasPrecos = comingSoon('Tabelas de Preços');
 const CustosAdicionais = comingSoon('Custos Adicionais');
 const Etiquetas = comingSoon('Etiquetas');
@@ -67,8 +69,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/cadastros/editar-funcionario/:id', roles: ADMIN_MANAGER, Page: EditarFuncionario },
 
   { path: '/produtos', roles: ANY, Page: Produtos },
-  { path: '/produtos/adicionar-produto', roles: ANY, Page: Produtos },
-  { path: '/produtos/editar/:id', roles: ANY, Page: Produtos },
+  { path: '/produtos/adicionar-produto', roles: ANY, Page: AdicionarProduto },
+  { path: '/produtos/editar/:id', roles: ANY, Page: EditarProduto },
   { path: '/produtos/grupos', roles: ANY, Page: GruposProdutos },
   { path: '/produtos/tabelas-precos', roles: ANY, Page: TabelasPrecos },
   { path: '/produtos/tabelas-precos/adicionar', roles: ANY, Page: TabelasPrecos },

@@ -7,6 +7,7 @@ export const categoriaInputSchema = z.strictObject({
   descricao: optionalText(500),
 });
 export type CategoriaInput = z.input<typeof categoriaInputSchema>;
+export type CategoriaData = z.output<typeof categoriaInputSchema>;
 
 /** GET /api/categorias: id, nome, descricao, created_at and how many products use the group. */
 export const categoriaSchema = z.object({

@@ -1,0 +1,116 @@
+import 'mantine-datatable/styles.css';
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { Link } from 'react-router';
+import { formatDate } from '@prumo/shared/dates';
+import { formatPercent, parseDecimalBR } from '@prumo/shared/money';
+import type { TabelaPrecoResumo } from '../api/list-tabelas-precos';
+
+const TIPOS: Record<string, { label: string; color: string }> = {
+  varejo: { label: 'Varejo', color: 'blue' },
+  atacado: { label: 'Atacado', color: 'teal' },
+  promocional: { label: 'Promocional', color: 'orange' },
+  especial: { label: 'Especial', color: 'grape' },
+};
+
+function TipoBadge({ tipo }: { tipo: string | null | undefined }) {
+  const known = tipo ? TIPOS[tipo] : undefined;
+  return (
+    <Badge color={known?.color ?? 'gray'} variant="light">
+      {known?.label ?? tipo ?? 'Outro'}
+    </Badge>
+  );
+}
+
+/** Valores de venda: Nome (with description), Tipo, Margem Padrão, Total Produtos, Criado em. */
+export function TabelasPrecosTable({
+  records,
+  onDelete,
+  emptyState,
+  fetching,
+}: {
+  records: TabelaPrecoResumo[];
+  onDelete: (tabela: TabelaPrecoResumo) => void;
+  emptyState: React.ReactNode;
+  fetching: boolean;
+}) {
+  return (
+    <DataTable
+      data-testid="tabelas-precos-table"
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      minHeight={records.length === 0 ? 260 : undefined}
+      fetching={fetching}
+      records={records}
+      emptyState={records.length === 0 && !fetching ? emptyState : undefined}
+      columns={[
+        {
+          accessor: 'nome',
+          title: 'Nome',
+          render: (tabela) => (
+            <Stack gap={0}>
+              <Text size="sm" fw={600}>
+                {tabela.nome}
+              </Text>
+              {tabela.descricao && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {tabela.descricao}
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        { accessor: 'tipo', title: 'Tipo', render: (tabela) => <TipoBadge tipo={tabela.tipo} /> },
+        {
+          accessor: 'margem_padrao',
+          title: 'Margem Padrão',
+          textAlign: 'right',
+          render: (tabela) => formatPercent(parseDecimalBR(tabela.margem_padrao ?? 0) ?? 0),
+        },
+        {
+          accessor: 'total_produtos',
+          title: 'Total Produtos',
+          textAlign: 'right',
+          render: (tabela) => Number(tabela.total_produtos ?? 0),
+        },
+        {
+          accessor: 'created_at',
+          title: 'Criado em',
+          render: (tabela) => formatDate(tabela.created_at),
+        },
+        {
+          accessor: 'acoes',
+          title: 'Ações',
+          textAlign: 'right',
+          width: 96,
+          render: (tabela) => (
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Tooltip label="Editar">
+                <ActionIcon
+                  component={Link}
+                  to={`/produtos/tabelas-precos/${tabela.id}`}
+                  variant="subtle"
+                  aria-label={`Editar ${tabela.nome}`}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Excluir">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Excluir ${tabela.nome}`}
+                  onClick={() => onDelete(tabela)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}

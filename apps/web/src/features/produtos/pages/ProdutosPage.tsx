@@ -1,0 +1,278 @@
+import { Button, Group, Paper, Stack, Tabs, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconCurrencyReal,
+  IconPlus,
+  IconSearch,
+  IconSettings,
+  IconTags,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ProdutoListItem } from '@prumo/shared/produtos';
+import { matchesSearch } from '@prumo/shared/search';
+import { confirmAction } from '../../../components/confirm';
+import { EmptyState } from '../../../components/EmptyState';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { PageHeader } from '../../../components/PageHeader';
+import { useDeleteEtiqueta } from '../api/delete-etiqueta';
+import { useDeleteProduto } from '../api/delete-produto';
+import { useDeleteTabelaPreco } from '../api/delete-tabela-preco';
+import { useCategorias } from '../api/list-categorias';
+import { useEtiquetas, type EtiquetaResumo } from '../api/list-etiquetas';
+import { useProdutos } from '../api/list-produtos';
+import { useTabelasPrecos, type TabelaPrecoResumo } from '../api/list-tabelas-precos';
+import { EtiquetasTable } from '../components/EtiquetasTable';
+import {
+  contarFiltros,
+  FILTROS_VAZIOS,
+  ProdutosFiltros,
+  type FiltrosProdutos,
+} from '../components/ProdutosFiltros';
+import { PAGE_SIZES, ProdutosTable } from '../components/ProdutosTable';
+import { TabelasPrecosTable } from '../components/TabelasPrecosTable';
+import { filtrarProdutos, indiceDeBusca } from '../filtrar-produtos';
+import { ETIQUETA_TEXTOS, PRODUTO_TEXTOS, TABELA_TEXTOS, withServerMessage } from '../texts';
+
+type Aba = 'gerenciar' | 'valores' | 'etiquetas';
+const ABAS: readonly Aba[] = ['gerenciar', 'valores', 'etiquetas'];
+
+/** The top button of each tab (spec 2.2). */
+const TOP_BUTTON: Record<Aba, { label: string; to: string; icon: typeof IconPlus }> = {
+  gerenciar: { label: 'Adicionar Produto', to: '/produtos/adicionar-produto', icon: IconPlus },
+  valores: { label: 'Configurar Valores', to: '/produtos/tabelas-precos', icon: IconSettings },
+  etiquetas: { label: 'Criar Etiqueta', to: '/produtos/adicionar-etiqueta', icon: IconPlus },
+};
+
+const EMPTY: never[] = [];
+
+/** /produtos: products, sale values (price tables) and labels, each with its search. */
+export default function ProdutosPage() {
+  const [params, setParams] = useSearchParams();
+  const aba: Aba = ABAS.includes(params.get('aba') as Aba)
+    ? (params.get('aba') as Aba)
+    : 'gerenciar';
+  const [search, setSearch] = useState('');
+  // A short pause while typing, so 20,000 products are filtered once per burst of keys.
+  const [termo] = useDebouncedValue(search, 120);
+  const [filtros, setFiltros] = useState<FiltrosProdutos>(FILTROS_VAZIOS);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+
+  // Products, labels and price tables are all loaded when the screen opens (spec 2.2).
+  const produtosQuery = useProdutos();
+  const tabelasQuery = useTabelasPrecos();
+  const etiquetasQuery = useEtiquetas();
+  const categoriasQuery = useCategorias();
+
+  const produtos = produtosQuery.data ?? EMPTY;
+  useEffect(() => {
+    // List failures are only logged and the list shows its empty state (spec 8, Lists).
+    if (produtosQuery.error) console.error('Erro ao carregar produtos', produtosQuery.error);
+  }, [produtosQuery.error]);
+
+  const indice = useMemo(() => indiceDeBusca(produtos), [produtos]);
+  const produtosFiltrados = useMemo(
+    () => filtrarProdutos(produtos, indice, termo, filtros),
+    [produtos, indice, termo, filtros],
+  );
+  const tabelas = useMemo(
+    () => (tabelasQuery.data ?? EMPTY).filter((tabela) => matchesSearch(termo, tabela.nome)),
+    [tabelasQuery.data, termo],
+  );
+  const etiquetas = useMemo(
+    () => (etiquetasQuery.data ?? EMPTY).filter((etiqueta) => matchesSearch(termo, etiqueta.nome)),
+    [etiquetasQuery.data, termo],
+  );
+  const lastPage = Math.max(1, Math.ceil(produtosFiltrados.length / pageSize));
+  const currentPage = Math.min(page, lastPage);
+
+  const deleteProduto = useDeleteProduto();
+  const deleteTabela = useDeleteTabelaPreco();
+  const deleteEtiqueta = useDeleteEtiqueta();
+
+  async function handleDeleteProduto(produto: ProdutoListItem) {
+    if (!(await confirmAction({ message: PRODUTO_TEXTOS.confirmarExclusao }))) return;
+    try {
+      await deleteProduto.mutateAsync(produto.id);
+      notifySuccess(PRODUTO_TEXTOS.excluido);
+    } catch (error) {
+      console.error(PRODUTO_TEXTOS.erroExcluir, error);
+      notifyError(withServerMessage(PRODUTO_TEXTOS.erroExcluir, error));
+    }
+  }
+
+  async function handleDeleteTabela(tabela: TabelaPrecoResumo) {
+    if (!(await confirmAction({ message: TABELA_TEXTOS.confirmarExclusao }))) return;
+    try {
+      await deleteTabela.mutateAsync(tabela.id);
+      notifySuccess(TABELA_TEXTOS.excluida);
+    } catch (error) {
+      console.error(TABELA_TEXTOS.erroExcluir, error);
+      notifyError(TABELA_TEXTOS.erroExcluir);
+    }
+  }
+
+  async function handleDeleteEtiqueta(etiqueta: EtiquetaResumo) {
+    if (!(await confirmAction({ message: ETIQUETA_TEXTOS.confirmarExclusao }))) return;
+    try {
+      await deleteEtiqueta.mutateAsync(etiqueta.id);
+      notifySuccess(ETIQUETA_TEXTOS.excluida);
+    } catch (error) {
+      console.error(ETIQUETA_TEXTOS.erroExcluir, error);
+      notifyError(ETIQUETA_TEXTOS.erroExcluir);
+    }
+  }
+
+  const top = TOP_BUTTON[aba];
+  const filtering = termo.trim() !== '' || contarFiltros(filtros) > 0;
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Produtos"
+        breadcrumbs={[{ label: 'Início', to: '/dashboard' }, { label: 'Produtos' }]}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to="/produtos/etiquetas"
+              variant="default"
+              leftSection={<IconTags size={16} />}
+            >
+              Gerenciar Etiquetas
+            </Button>
+            <Button component={Link} to={top.to} leftSection={<top.icon size={16} />}>
+              {top.label}
+            </Button>
+          </>
+        }
+      />
+
+      <Paper withBorder radius="md" p="md">
+        <Group gap="sm" mb="md" wrap="nowrap">
+          <TextInput
+            flex={1}
+            placeholder="Pesquisar produtos..."
+            aria-label="Pesquisar produtos"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <ProdutosFiltros
+            filtros={filtros}
+            onChange={(next) => {
+              setFiltros(next);
+              setPage(1);
+            }}
+            categorias={categoriasQuery.data ?? EMPTY}
+            disabled={aba !== 'gerenciar'}
+          />
+        </Group>
+
+        <Tabs
+          value={aba}
+          onChange={(value) => {
+            const next = new URLSearchParams(params);
+            if (!value || value === 'gerenciar') next.delete('aba');
+            else next.set('aba', value);
+            setParams(next, { replace: true });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List mb="md">
+            <Tabs.Tab value="gerenciar">Gerenciar produtos</Tabs.Tab>
+            <Tabs.Tab value="valores" leftSection={<IconCurrencyReal size={14} />}>
+              Valores de venda
+            </Tabs.Tab>
+            <Tabs.Tab value="etiquetas" leftSection={<IconTags size={14} />}>
+              Etiquetas
+            </Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="gerenciar">
+            <ProdutosTable
+              records={produtosFiltrados as ProdutoListItem[]}
+              page={currentPage}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+              onDelete={(produto) => void handleDeleteProduto(produto)}
+              fetching={produtosQuery.isPending}
+              emptyState={
+                filtering ? (
+                  <EmptyState
+                    title="Nenhum produto encontrado"
+                    hint="Nenhum produto corresponde à pesquisa ou aos filtros."
+                  />
+                ) : (
+                  <EmptyState
+                    title="Nenhum produto cadastrado"
+                    hint="Cadastre o primeiro produto do catálogo."
+                    action={
+                      <Button component={Link} to="/produtos/adicionar-produto" mt="xs">
+                        Adicionar Produto
+                      </Button>
+                    }
+                  />
+                )
+              }
+            />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="valores">
+            <TabelasPrecosTable
+              records={tabelas}
+              onDelete={(tabela) => void handleDeleteTabela(tabela)}
+              fetching={tabelasQuery.isPending}
+              emptyState={
+                <EmptyState
+                  title="Nenhuma tabela de preços encontrada"
+                  hint={
+                    filtering
+                      ? 'Nenhuma tabela corresponde à pesquisa.'
+                      : 'Crie tabelas de preços para definir os valores de venda dos produtos.'
+                  }
+                  action={
+                    <Button component={Link} to="/produtos/tabelas-precos" mt="xs">
+                      Configurar Valores
+                    </Button>
+                  }
+                />
+              }
+            />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="etiquetas">
+            <EtiquetasTable
+              records={etiquetas}
+              onDelete={(etiqueta) => void handleDeleteEtiqueta(etiqueta)}
+              fetching={etiquetasQuery.isPending}
+              emptyState={
+                <EmptyState
+                  title="Nenhuma etiqueta encontrada"
+                  hint={
+                    filtering
+                      ? 'Nenhuma etiqueta corresponde à pesquisa.'
+                      : 'Crie modelos de etiqueta para imprimir os produtos.'
+                  }
+                  action={
+                    <Button component={Link} to="/produtos/adicionar-etiqueta" mt="xs">
+                      Criar Etiqueta
+                    </Button>
+                  }
+                />
+              }
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </Stack>
+  );
+}
