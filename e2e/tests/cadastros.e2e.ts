@@ -78,7 +78,7 @@ async function notification(text: string) {
 }
 
 const table = () => page.getByTestId('cadastros-table');
-const rowNames = () => table().locator('tbody tr td:first-child').allTextContents();
+const rowNames = () => table().getByTestId('cadastro-nome').allTextContents();
 
 async function search(term: string) {
   await page.getByPlaceholder('Pesquisar cadastros...').fill(term);
@@ -271,9 +271,14 @@ describe('customer', () => {
     await field('E-mail do contato').fill('rita@email.com.br');
     await field('Telefone do contato').fill('11955554444');
     await field('Cargo').fill('Esposa');
+    // A real JPEG (a screenshot), so the edit screen can show it.
+    const photo = await page.screenshot({
+      type: 'jpeg',
+      clip: { x: 0, y: 0, width: 48, height: 48 },
+    });
     await page
       .locator('input[name="foto"]')
-      .setInputFiles({ name: 'agata.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+      .setInputFiles({ name: 'agata.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page
       .getByTestId('foto-nome')
       .getByText(/agata\.jpg/)
@@ -305,6 +310,16 @@ describe('customer', () => {
       .getByTestId('foto-nome')
       .getByText(/agata\.jpg/)
       .waitFor();
+    // The stored photo is loaded with the session's token and shown.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('foto-preview')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth)
+          .catch(() => 0),
+      )
+      .toBe(48);
 
     const id = idFromUrl();
     const stored = await apiGet(`/cadastros/${id}`);
@@ -387,6 +402,40 @@ describe('customer', () => {
     await page.goto(`${baseURL()}/cadastros/editar-cliente/999999`);
     await notification('Erro ao carregar dados do cliente.');
     await page.waitForURL((url) => url.pathname === '/cadastros');
+  });
+});
+
+describe('photo and attachment checks', () => {
+  it('refuses big files in the browser and shows the server check of the photo content', async () => {
+    page = await newPage(browser, WIDE);
+    await signIn(page, ADMIN.email, '/cadastros/adicionar-cliente');
+    await page.getByRole('heading', { name: 'Adicionar Cliente' }).waitFor();
+    const big = Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024)]);
+    await page
+      .locator('input[name="anexos"]')
+      .setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: big });
+    await page
+      .getByTestId('anexos-erro')
+      .getByText('Excede o limite de 5MB: grande.pdf.')
+      .waitFor();
+    expect(await page.getByTestId('anexo-novo').count()).toBe(0);
+    await page
+      .locator('input[name="foto"]')
+      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: JPEG });
+    await page.getByTestId('foto-erro').getByText('"foto.png" não é JPG, JPEG ou GIF.').waitFor();
+
+    // Named and typed as a JPEG but not one: the server reads the content and says so.
+    await choose('Tipo de Cliente', 'Pessoa Jurídica');
+    await field('Nome').fill(`Foto Falsa ${suffix}`);
+    await page
+      .locator('input[name="foto"]')
+      .setInputFiles({ name: 'falsa.jpg', mimeType: 'image/jpeg', buffer: PDF });
+    await submit('Salvar Cliente');
+    await notification(
+      'Erro ao salvar cliente. Tente novamente. Foto: o arquivo "falsa.jpg" não é de um tipo aceito (JPG/JPEG, GIF).',
+    );
+    await page.getByTestId('foto-erro').getByText('Tipos aceitos: JPG/JPEG, GIF').waitFor();
+    expect(page.url()).toContain('/cadastros/adicionar-cliente');
   });
 });
 

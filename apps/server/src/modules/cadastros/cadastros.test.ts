@@ -513,6 +513,13 @@ describe('validation', () => {
       telefone: M.telefone,
       data_nascimento: M.dataNascimentoInvalida,
     });
+    expect(
+      await fieldsOf({
+        ...fullPayload('fornecedor'),
+        inscricao_estadual: 'abc',
+        celular: '(11) 9',
+      }),
+    ).toEqual({ inscricao_estadual: M.inscricaoEstadual, celular: M.telefone });
     const cliente = fullPayload('cliente');
     expect(
       await fieldsOf({

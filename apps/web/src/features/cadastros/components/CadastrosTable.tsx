@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
@@ -51,12 +51,25 @@ export function CadastrosTable({
           accessor: 'nome',
           title: 'Nome',
           render: (row) => (
-            <Text size="sm" fw={500}>
-              {row.nome}
-            </Text>
+            <>
+              <Text size="sm" fw={500} data-testid="cadastro-nome">
+                {row.nome}
+              </Text>
+              {/* On a narrow window the Email column gives way; the e-mail shows here. */}
+              {row.email && (
+                <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ wordBreak: 'break-all' }}>
+                  {row.email}
+                </Text>
+              )}
+            </>
           ),
         },
-        { accessor: 'email', title: 'Email', render: (row) => row.email ?? '—' },
+        {
+          accessor: 'email',
+          title: 'Email',
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+          render: (row) => row.email ?? '—',
+        },
         {
           accessor: 'telefone',
           title: 'Telefone',
@@ -67,30 +80,28 @@ export function CadastrosTable({
           accessor: 'acoes',
           title: 'Ações',
           textAlign: 'right',
-          width: 100,
+          width: 84,
           render: (row) =>
             canManage ? (
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Editar">
-                  <ActionIcon
-                    component={Link}
-                    to={cadastroPaths.edit(row.tipo, row.id)}
-                    variant="subtle"
-                    aria-label={`Editar ${row.nome}`}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Excluir">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Excluir ${row.nome}`}
-                    onClick={() => onDelete(row)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <ActionIcon
+                  component={Link}
+                  to={cadastroPaths.edit(row.tipo, row.id)}
+                  variant="subtle"
+                  aria-label={`Editar ${row.nome}`}
+                  title="Editar"
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Excluir ${row.nome}`}
+                  title="Excluir"
+                  onClick={() => onDelete(row)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
               </Group>
             ) : (
               <Text size="xs" c="dimmed">
