@@ -35,6 +35,8 @@ import { estoqueMovimentacoes as movimentacoes } from './estoque.table';
 /** Who is writing and which calendar "today" belongs to. */
 export interface MovimentacaoContext {
   usuarioId: number | null;
+  /** The user's name, so the answer to a POST needs no extra query. */
+  usuarioNome?: string | null;
   timeZone?: string;
 }
 
@@ -114,17 +116,24 @@ export async function getMovimentacao(db: Executor, id: number): Promise<Movimen
   return row ? toMovimentacao(row as Row) : undefined;
 }
 
+interface Changed {
+  estoque: number;
+  nome: string;
+  unidade: string;
+}
+
 /**
- * One atomic UPDATE of the product's stock by `milesimos` thousandths. Returns the new stock,
- * or undefined when no row was updated: no such product, the product does not move stock
- * (when `requireMovimenta`), or it has less than the change takes away.
+ * One atomic UPDATE of the product's stock by `milesimos` thousandths. Returns the new stock
+ * (with the product's name and unit), or undefined when no row was updated: no such product,
+ * the product does not move stock (when `requireMovimenta`), or it has less than the change
+ * takes away.
  */
 async function applyChange(
   tx: Executor,
   produtoId: number,
   milesimos: number,
   requireMovimenta: boolean,
-): Promise<number | undefined> {
+): Promise<Changed | undefined> {
   const conditions: SQL[] = [eq(produtos.id, produtoId)];
   if (requireMovimenta) conditions.push(eq(produtos.movimentaEstoque, true));
   if (milesimos < 0) {
@@ -134,8 +143,12 @@ async function applyChange(
     .update(produtos)
     .set({ estoque: sql`${produtos.estoque} + ${milesimosToDecimal(milesimos)}::numeric` })
     .where(and(...conditions))
-    .returning({ estoque: produtos.estoque });
-  return row?.estoque;
+    .returning({
+      estoque: produtos.estoque,
+      nome: produtos.nome,
+      unidade: produtos.unidadeMedida,
+    });
+  return row;
 }
 
 interface ProdutoEstoque {
@@ -155,12 +168,12 @@ async function applyMovementChange(
   produtoId: number,
   milesimos: number,
   insufficient: (produto: ProdutoEstoque) => string,
-): Promise<number> {
+): Promise<Changed> {
   // A concurrent entrada may commit between the refused UPDATE and the read below; then the
   // reason is gone and the UPDATE is simply tried again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const estoque = await applyChange(tx, produtoId, milesimos, true);
-    if (estoque !== undefined) return estoque;
+    const changed = await applyChange(tx, produtoId, milesimos, true);
+    if (changed) return changed;
     const [produto] = await tx
       .select({
         nome: produtos.nome,
@@ -225,7 +238,7 @@ export async function createMovimentacao(
   const data = movementDate(input.data, context.timeZone);
   try {
     return await db.transaction(async (tx) => {
-      const estoque = await applyMovementChange(
+      const produto = await applyMovementChange(
         tx,
         input.produto_id,
         efeitoMilesimos(input.tipo, input.quantidade),
@@ -247,8 +260,34 @@ export async function createMovimentacao(
           observacoes: input.observacoes,
           usuarioId: context.usuarioId,
         })
-        .returning({ id: movimentacoes.id });
-      return savedMovimentacao(tx, row!.id, estoque);
+        .returning({
+          id: movimentacoes.id,
+          data: movimentacoes.data,
+          createdAt: movimentacoes.createdAt,
+          updatedAt: movimentacoes.updatedAt,
+        });
+      if (context.usuarioNome === undefined) {
+        return savedMovimentacao(tx, row!.id, produto.estoque);
+      }
+      // Everything the answer needs is at hand: no query to read the row back.
+      return {
+        id: row!.id,
+        produto_id: input.produto_id,
+        produto_nome: produto.nome,
+        unidade_medida: produto.unidade,
+        tipo: input.tipo,
+        quantidade: input.quantidade,
+        data: row!.data,
+        motivo: input.motivo,
+        observacoes: input.observacoes,
+        usuario_id: context.usuarioId,
+        usuario_nome: context.usuarioNome,
+        created_at: row!.createdAt.toISOString(),
+        updated_at: row!.updatedAt.toISOString(),
+        updated_by: null,
+        updated_by_nome: null,
+        estoque_produto: produto.estoque,
+      };
     });
   } catch (error) {
     rethrowWriteError(error);
@@ -291,7 +330,7 @@ export async function updateMovimentacao(
       let estoqueProduto: number | undefined;
       for (const [produtoId, milesimos] of [...changes].sort(([a], [b]) => a - b)) {
         if (milesimos === 0) continue;
-        const estoque = await applyMovementChange(tx, produtoId, milesimos, (produto) =>
+        const changed = await applyMovementChange(tx, produtoId, milesimos, (produto) =>
           estoqueInsuficienteEdicaoMessage({
             disponivel: produto.estoque,
             retirada: fromMilesimos(-milesimos),
@@ -299,7 +338,7 @@ export async function updateMovimentacao(
             nome: produto.nome,
           }),
         );
-        if (produtoId === input.produto_id) estoqueProduto = estoque;
+        if (produtoId === input.produto_id) estoqueProduto = changed.estoque;
       }
 
       await tx
@@ -354,8 +393,8 @@ export async function registrarAjusteEstoque(
   if (!produto) throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
   const milesimos = toMilesimos(options.novoEstoque) - toMilesimos(produto.estoque);
   if (milesimos === 0) return;
-  const estoque = await applyChange(tx, options.produtoId, milesimos, false);
-  if (estoque === undefined) {
+  const changed = await applyChange(tx, options.produtoId, milesimos, false);
+  if (!changed) {
     throw conflict('Estoque insuficiente: a operação deixaria o estoque negativo.');
   }
   const tipo: TipoMovimentacao = milesimos > 0 ? 'entrada' : 'saida';

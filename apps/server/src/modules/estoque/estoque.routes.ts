@@ -76,6 +76,7 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     async (request, reply) => {
       const saved = await createMovimentacao(db, request.body, {
         usuarioId: request.user.id,
+        usuarioNome: request.user.nome,
         timeZone: config.timeZone,
       });
       return reply.code(201).send(saved);
