@@ -14,10 +14,36 @@ export function indiceDeBusca(produtos: readonly ProdutoListItem[]): string[] {
   );
 }
 
+const indices = new WeakMap<readonly ProdutoListItem[], string[]>();
+
+/** The search index of a loaded list, built on the first search and kept while the list is. */
+function indiceDe(produtos: readonly ProdutoListItem[]): string[] {
+  let indice = indices.get(produtos);
+  if (!indice) {
+    indice = indiceDeBusca(produtos);
+    indices.set(produtos, indice);
+  }
+  return indice;
+}
+
+/**
+ * Builds the search index while the browser is idle after the list arrives, so that the first
+ * key typed does not wait for 20,000 names to be normalized. Returns a cancel function.
+ */
+export function prepararBusca(produtos: readonly ProdutoListItem[]): () => void {
+  if (produtos.length === 0 || indices.has(produtos)) return () => undefined;
+  const build = () => void indiceDe(produtos);
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(build, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(build, 300);
+  return () => window.clearTimeout(timer);
+}
+
 /** The products that match the typed term and the Filtros choices, in list order. */
 export function filtrarProdutos(
   produtos: readonly ProdutoListItem[],
-  indice: readonly string[],
   termo: string,
   filtros: FiltrosProdutos,
 ): readonly ProdutoListItem[] {
@@ -25,6 +51,7 @@ export function filtrarProdutos(
   const semFiltros =
     filtros.categoriaId == null && !filtros.estoqueBaixo && filtros.situacao === 'todos';
   if (needle === '' && semFiltros) return produtos;
+  const indice = needle === '' ? [] : indiceDe(produtos);
   const result: ProdutoListItem[] = [];
   for (let index = 0; index < produtos.length; index++) {
     const produto = produtos[index]!;

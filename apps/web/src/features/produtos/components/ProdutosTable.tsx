@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Group, Stack, Text, Tooltip, type MantineTheme } fro
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@prumo/shared/money';
 import { isEstoqueBaixo, type ProdutoListItem } from '@prumo/shared/produtos';
@@ -25,7 +26,7 @@ const paginationControlProps = (control: string) =>
  * Nome (description below), Código, Preço, Estoque (red at or below the minimum), Categoria,
  * Ações (spec 2.2). One page of rows at a time, so 20,000 products stay fast.
  */
-export function ProdutosTable({
+export const ProdutosTable = memo(function ProdutosTable({
   records,
   page,
   pageSize,
@@ -41,7 +42,7 @@ export function ProdutosTable({
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
   onDelete: (produto: ProdutoListItem) => void;
-  emptyState: React.ReactNode;
+  emptyState: ReactNode;
   fetching: boolean;
 }) {
   // On phones the thumbnail and some spacing give way, so name, price, stock and actions fit.
@@ -188,4 +189,4 @@ export function ProdutosTable({
       ]}
     />
   );
-}
+});

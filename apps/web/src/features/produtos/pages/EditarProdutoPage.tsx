@@ -129,7 +129,10 @@ function EditarProdutoForm({
     if (errorTab) setTab(errorTab);
   }
 
-  async function onValid(dados: ProdutoUpdate) {
+  async function onValid(values: ProdutoUpdate) {
+    // The stock goes only when it was changed here: a movement recorded meanwhile is not undone.
+    const { estoque, ...rest } = values;
+    const dados: ProdutoUpdate = form.formState.dirtyFields.estoque ? { ...rest, estoque } : rest;
     try {
       await updateProduto.mutateAsync({ id: produto.id, dados });
       notifySuccess(PRODUTO_TEXTOS.atualizado);

@@ -7,7 +7,7 @@ import {
   IconSettings,
   IconTags,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProdutoListItem } from '@prumo/shared/produtos';
 import { matchesSearch } from '@prumo/shared/search';
@@ -31,7 +31,7 @@ import {
 } from '../components/ProdutosFiltros';
 import { PAGE_SIZES, ProdutosTable } from '../components/ProdutosTable';
 import { TabelasPrecosTable } from '../components/TabelasPrecosTable';
-import { filtrarProdutos, indiceDeBusca } from '../filtrar-produtos';
+import { filtrarProdutos, prepararBusca } from '../filtrar-produtos';
 import { ETIQUETA_TEXTOS, PRODUTO_TEXTOS, TABELA_TEXTOS, withServerMessage } from '../texts';
 
 type Aba = 'gerenciar' | 'valores' | 'etiquetas';
@@ -71,10 +71,10 @@ export default function ProdutosPage() {
     if (produtosQuery.error) console.error('Erro ao carregar produtos', produtosQuery.error);
   }, [produtosQuery.error]);
 
-  const indice = useMemo(() => indiceDeBusca(produtos), [produtos]);
+  useEffect(() => prepararBusca(produtos), [produtos]);
   const produtosFiltrados = useMemo(
-    () => filtrarProdutos(produtos, indice, termo, filtros),
-    [produtos, indice, termo, filtros],
+    () => filtrarProdutos(produtos, termo, filtros) as ProdutoListItem[],
+    [produtos, termo, filtros],
   );
   const tabelas = useMemo(
     () => (tabelasQuery.data ?? EMPTY).filter((tabela) => matchesSearch(termo, tabela.nome)),
@@ -91,16 +91,28 @@ export default function ProdutosPage() {
   const deleteTabela = useDeleteTabelaPreco();
   const deleteEtiqueta = useDeleteEtiqueta();
 
-  async function handleDeleteProduto(produto: ProdutoListItem) {
-    if (!(await confirmAction({ message: PRODUTO_TEXTOS.confirmarExclusao }))) return;
-    try {
-      await deleteProduto.mutateAsync(produto.id);
-      notifySuccess(PRODUTO_TEXTOS.excluido);
-    } catch (error) {
-      console.error(PRODUTO_TEXTOS.erroExcluir, error);
-      notifyError(withServerMessage(PRODUTO_TEXTOS.erroExcluir, error));
-    }
-  }
+  const excluirProduto = deleteProduto.mutateAsync;
+  const handleDeleteProduto = useCallback(
+    async (produto: ProdutoListItem) => {
+      if (!(await confirmAction({ message: PRODUTO_TEXTOS.confirmarExclusao }))) return;
+      try {
+        await excluirProduto(produto.id);
+        notifySuccess(PRODUTO_TEXTOS.excluido);
+      } catch (error) {
+        console.error(PRODUTO_TEXTOS.erroExcluir, error);
+        notifyError(withServerMessage(PRODUTO_TEXTOS.erroExcluir, error));
+      }
+    },
+    [excluirProduto],
+  );
+  const onDeleteProduto = useCallback(
+    (produto: ProdutoListItem) => void handleDeleteProduto(produto),
+    [handleDeleteProduto],
+  );
+  const onPageSizeChange = useCallback((size: number) => {
+    setPageSize(size);
+    setPage(1);
+  }, []);
 
   async function handleDeleteTabela(tabela: TabelaPrecoResumo) {
     if (!(await confirmAction({ message: TABELA_TEXTOS.confirmarExclusao }))) return;
@@ -126,6 +138,26 @@ export default function ProdutosPage() {
 
   const top = TOP_BUTTON[aba];
   const filtering = termo.trim() !== '' || contarFiltros(filtros) > 0;
+  const produtosEmptyState = useMemo(
+    () =>
+      filtering ? (
+        <EmptyState
+          title="Nenhum produto encontrado"
+          hint="Nenhum produto corresponde à pesquisa ou aos filtros."
+        />
+      ) : (
+        <EmptyState
+          title="Nenhum produto cadastrado"
+          hint="Cadastre o primeiro produto do catálogo."
+          action={
+            <Button component={Link} to="/produtos/adicionar-produto" mt="xs">
+              Adicionar Produto
+            </Button>
+          }
+        />
+      ),
+    [filtering],
+  );
 
   return (
     <Stack gap={0}>
@@ -194,35 +226,16 @@ export default function ProdutosPage() {
           </Tabs.List>
 
           <Tabs.Panel value="gerenciar">
+            {/* Memoised: typing in the search box does not re-render the rows until the filter runs. */}
             <ProdutosTable
-              records={produtosFiltrados as ProdutoListItem[]}
+              records={produtosFiltrados}
               page={currentPage}
               pageSize={pageSize}
               onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-              onDelete={(produto) => void handleDeleteProduto(produto)}
+              onPageSizeChange={onPageSizeChange}
+              onDelete={onDeleteProduto}
               fetching={produtosQuery.isPending}
-              emptyState={
-                filtering ? (
-                  <EmptyState
-                    title="Nenhum produto encontrado"
-                    hint="Nenhum produto corresponde à pesquisa ou aos filtros."
-                  />
-                ) : (
-                  <EmptyState
-                    title="Nenhum produto cadastrado"
-                    hint="Cadastre o primeiro produto do catálogo."
-                    action={
-                      <Button component={Link} to="/produtos/adicionar-produto" mt="xs">
-                        Adicionar Produto
-                      </Button>
-                    }
-                  />
-                )
-              }
+              emptyState={produtosEmptyState}
             />
           </Tabs.Panel>
 
