@@ -2,13 +2,17 @@ import 'mantine-datatable/styles.css';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { cadastroPaths, type CadastroListItem } from '@prumo/shared/cadastros';
 
 export const PAGE_SIZE = 20;
 
-/** Nome, Email, Telefone, Ações (spec 2.6), one page at a time so long lists stay fast. */
-export function CadastrosTable({
+/**
+ * Nome, Email, Telefone, Ações (spec 2.6), one page at a time so long lists stay fast. Memoised:
+ * a keystroke in the search box re-renders it only once the filtered page changes.
+ */
+export const CadastrosTable = memo(function CadastrosTable({
   rows,
   total,
   page,
@@ -112,4 +116,4 @@ export function CadastrosTable({
       ]}
     />
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { hasRole } from '@prumo/shared/auth';
 import {
@@ -129,23 +129,29 @@ function CadastrosLista({
     [filtered, currentPage],
   );
 
-  async function excluir(row: CadastroListItem) {
-    const confirmed = await confirmAction({
-      message: CADASTRO_TEXTOS.confirmarExclusao(row.nome),
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(row.id);
-      notifySuccess(CADASTRO_TEXTOS.sucessoExcluir);
-    } catch (error) {
-      console.error(CADASTRO_TEXTOS.erroExcluir, error);
-      const reason =
-        error instanceof ApiError && [403, 404, 409].includes(error.status) && error.serverMessage
-          ? ` ${error.serverMessage}`
-          : '';
-      notifyError(`${CADASTRO_TEXTOS.erroExcluir}${reason}`);
-    }
-  }
+  const { mutateAsync: removeCadastro } = remove;
+  const excluir = useCallback(
+    async (row: CadastroListItem) => {
+      const confirmed = await confirmAction({
+        message: CADASTRO_TEXTOS.confirmarExclusao(row.nome),
+      });
+      if (!confirmed) return;
+      try {
+        await removeCadastro(row.id);
+        notifySuccess(CADASTRO_TEXTOS.sucessoExcluir);
+      } catch (error) {
+        console.error(CADASTRO_TEXTOS.erroExcluir, error);
+        const reason =
+          error instanceof ApiError && [403, 404, 409].includes(error.status) && error.serverMessage
+            ? ` ${error.serverMessage}`
+            : '';
+        notifyError(`${CADASTRO_TEXTOS.erroExcluir}${reason}`);
+      }
+    },
+    [removeCadastro],
+  );
+  const onDelete = useCallback((row: CadastroListItem) => void excluir(row), [excluir]);
+  const onPageChange = useCallback((next: number) => setPaging({ termo, page: next }), [termo]);
 
   if (query.isPending) return <PageLoader label={CADASTRO_TEXTOS.carregandoLista} />;
 
@@ -164,9 +170,9 @@ function CadastrosLista({
       rows={pageRows}
       total={filtered.length}
       page={currentPage}
-      onPageChange={(next) => setPaging({ termo, page: next })}
+      onPageChange={onPageChange}
       canManage={canManage}
-      onDelete={(row) => void excluir(row)}
+      onDelete={onDelete}
     />
   );
 }
