@@ -5,6 +5,7 @@
 export const PG_ERROR = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  restrictViolation: '23001',
   checkViolation: '23514',
   notNullViolation: '23502',
   invalidTextRepresentation: '22P02',

@@ -54,6 +54,7 @@ function fromDatabase(error: unknown): { status: Status; message: string } | und
     case PG_ERROR.uniqueViolation:
       return { status: 409, message: 'Já existe um registro com estes dados.' };
     case PG_ERROR.foreignKeyViolation:
+    case PG_ERROR.restrictViolation:
       return {
         status: 409,
         message: 'Este registro está vinculado a outros dados e não pode ser alterado ou excluído.',
