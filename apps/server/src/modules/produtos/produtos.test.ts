@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CATEGORIA_PADRAO_NOME,
   gtinCheckDigit,
@@ -9,7 +9,7 @@ import {
 } from '@prumo/shared/produtos';
 import { arquivos } from '../arquivos/arquivos.table';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
-import { PRODUTO_NOT_FOUND, tooManyFotos } from './produtos.repository';
+import { listProdutosJson, PRODUTO_NOT_FOUND, tooManyFotos } from './produtos.repository';
 
 let ctx: TestContext;
 
@@ -383,6 +383,20 @@ describe('GET /api/produtos', () => {
 
   it('needs a token', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/produtos' })).statusCode).toBe(401);
+  });
+
+  it('reads the whole list, groups and photos included, in one query', async () => {
+    const client = (
+      ctx.database.db as unknown as { $client: { query: (...args: never[]) => unknown } }
+    ).$client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      const list = JSON.parse(await listProdutosJson(ctx.database.db)) as Json[];
+      expect(list.length).toBeGreaterThan(10);
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
