@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip, type MantineTheme } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text, type MantineTheme } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
