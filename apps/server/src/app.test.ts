@@ -40,3 +40,15 @@ describe('HTTP hardening', () => {
     );
   });
 });
+
+describe('compression', () => {
+  it('gzips large JSON answers for clients that accept it', async () => {
+    const response = await ctx.request({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+});

@@ -29,7 +29,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (hasWebApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing hashed asset is a 404, not the app's HTML (a browser would try to run it).
+    const isAsset = request.url.startsWith('/assets/');
+    if (
+      hasWebApp &&
+      !isApi &&
+      !isAsset &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
