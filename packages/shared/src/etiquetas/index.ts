@@ -1,0 +1,3 @@
+export * from './etiqueta.layout';
+export * from './etiqueta.options';
+export * from './etiqueta.schema';

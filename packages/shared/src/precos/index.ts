@@ -1,0 +1,2 @@
+export * from './preco.rules';
+export * from './precos.schema';
