@@ -108,7 +108,8 @@ export async function deleteCategoria(db: Executor, id: number): Promise<void> {
   try {
     await db.delete(categorias).where(eq(categorias.id, id));
   } catch (error) {
-    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) {
+    const code = pgErrorCode(error);
+    if (code === PG_ERROR.foreignKeyViolation || code === PG_ERROR.restrictViolation) {
       const [again] = await db
         .select({ total: count() })
         .from(produtos)

@@ -353,7 +353,11 @@ export async function deleteProduto(db: Executor, id: number): Promise<void> {
       );
     });
   } catch (error) {
-    if (pgErrorCode(error) === PG_ERROR.foreignKeyViolation) throw conflict(PRODUTO_EM_USO);
+    // Still referenced (stock movements, sales...): RESTRICT or NO ACTION foreign keys.
+    const code = pgErrorCode(error);
+    if (code === PG_ERROR.foreignKeyViolation || code === PG_ERROR.restrictViolation) {
+      throw conflict(PRODUTO_EM_USO);
+    }
     throw error;
   }
 }

@@ -9,7 +9,12 @@ import {
 } from '@prumo/shared/produtos';
 import { arquivos } from '../arquivos/arquivos.table';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
-import { listProdutosJson, PRODUTO_NOT_FOUND, tooManyFotos } from './produtos.repository';
+import {
+  listProdutosJson,
+  PRODUTO_EM_USO,
+  PRODUTO_NOT_FOUND,
+  tooManyFotos,
+} from './produtos.repository';
 
 let ctx: TestContext;
 
@@ -512,6 +517,15 @@ describe('DELETE /api/produtos/{id}', () => {
     expect((await get(created.id)).statusCode).toBe(404);
     const again = await ctx.request({ method: 'DELETE', url: `/api/produtos/${created.id}` });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses, with a clear reason, a product other records still refer to', async () => {
+    // Initial stock is recorded as a stock movement, which keeps the product.
+    const created = await createOk({ nome: 'Com movimentação', estoque: 3 });
+    const response = await ctx.request({ method: 'DELETE', url: `/api/produtos/${created.id}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: 'CONFLICT', message: PRODUTO_EM_USO });
+    expect((await get(created.id)).statusCode).toBe(200);
   });
 
   it('needs a token for every product route', async () => {
