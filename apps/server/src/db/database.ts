@@ -64,6 +64,8 @@ export function wrapPool(pool: pg.Pool): Database {
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const ANALYZE_INTERVAL_MS = 60 * 60_000;
+
 export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
   const unlock = lockDataDir(dataDir);
   try {
@@ -71,10 +73,18 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
     await client.waitReady;
     const db = wrapPglite(client);
     await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    // PGlite has no autovacuum, so table statistics would stay empty and the planner would skip
+    // indexes: refresh them at start and every hour.
+    await client.exec('ANALYZE');
+    const analyzeTimer = setInterval(() => {
+      client.exec('ANALYZE').catch((error: unknown) => console.error('ANALYZE falhou', error));
+    }, ANALYZE_INTERVAL_MS);
+    analyzeTimer.unref();
     return {
       db,
       kind: 'pglite',
       async close() {
+        clearInterval(analyzeTimer);
         try {
           // PGlite does not fsync on its own: checkpoint so the files on disk are complete.
           await client.exec('CHECKPOINT');
