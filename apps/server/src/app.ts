@@ -12,8 +12,11 @@ import type { Database } from './db/database';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cadastrosRoutes } from './modules/cadastros/cadastros.routes';
 import { categoriasRoutes } from './modules/categorias/categorias.routes';
+import { custosAdicionaisRoutes } from './modules/custos-adicionais/custos-adicionais.routes';
 import { estoqueRoutes } from './modules/estoque/estoque.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
+import { precosProdutoRoutes } from './modules/tabelas-precos/precos.routes';
+import { tabelasPrecosRoutes } from './modules/tabelas-precos/tabelas-precos.routes';
 import { usuariosRoutes } from './modules/usuarios/usuarios.routes';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
@@ -64,6 +67,9 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
       await api.register(cadastrosRoutes, { prefix: '/cadastros', db });
       await api.register(categoriasRoutes, { prefix: '/categorias', db });
       await api.register(produtosRoutes, { prefix: '/produtos', db });
+      await api.register(precosProdutoRoutes, { prefix: '/produtos', db });
+      await api.register(tabelasPrecosRoutes, { prefix: '/tabelas-precos', db });
+      await api.register(custosAdicionaisRoutes, { prefix: '/custos-adicionais', db });
       await api.register(estoqueRoutes, { prefix: '/estoque', db, config });
     },
     { prefix: '/api' },

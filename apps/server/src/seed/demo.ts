@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { seedDemoCadastros } from '../modules/cadastros/cadastros.demo';
 import { seedDemoEstoque } from '../modules/estoque/estoque.demo';
 import { seedDemoProdutos } from '../modules/produtos/produtos.demo';
+import { seedDemoTabelasPrecos } from '../modules/tabelas-precos/tabelas-precos.demo';
 import { countUsuarios, createUsuario } from '../modules/usuarios/usuarios.repository';
 
 export const DEMO_PASSWORD = 'demo@2026';
@@ -28,6 +29,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     await seedDemoCadastros(tx);
     await seedDemoProdutos(tx);
+    await seedDemoTabelasPrecos(tx);
     await seedDemoEstoque(tx);
   });
   return true;

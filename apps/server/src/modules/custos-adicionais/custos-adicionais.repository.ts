@@ -1,0 +1,130 @@
+import { count, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  CUSTO_ADICIONAL_MESSAGES,
+  type CustoAdicional,
+  type CustoAdicionalData,
+  type CustoAssociado,
+} from '@prumo/shared/precos';
+import type { Executor } from '../../db/database';
+import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
+import { ptBrOrder } from '../../db/sql-helpers';
+import { conflict, notFound } from '../../http/errors';
+import { tabelaPrecoCustos } from '../tabelas-precos/tabelas-precos.table';
+import { custosAdicionais } from './custos-adicionais.table';
+
+/** Section 3.6 plus how many price tables use each cost, in one query. */
+function selectCustos<Extra extends Record<string, SQL>>(db: Executor, extra?: Extra) {
+  const uso = db
+    .select({ custoId: tabelaPrecoCustos.custoAdicionalId, total: count().as('total') })
+    .from(tabelaPrecoCustos)
+    .groupBy(tabelaPrecoCustos.custoAdicionalId)
+    .as('uso');
+  return db
+    .select({
+      id: custosAdicionais.id,
+      nome: custosAdicionais.nome,
+      descricao: custosAdicionais.descricao,
+      tipo: custosAdicionais.tipo,
+      valor_percentual: custosAdicionais.valorPercentual,
+      valor_fixo: custosAdicionais.valorFixo,
+      total_tabelas: sql<number>`coalesce(${uso.total}, 0)::int`,
+      createdAt: custosAdicionais.createdAt,
+      ...(extra as Extra),
+    })
+    .from(custosAdicionais)
+    .leftJoin(uso, eq(uso.custoId, custosAdicionais.id));
+}
+
+function toCusto({ createdAt, ...row }: Omit<CustoAdicional, 'created_at'> & { createdAt: Date }) {
+  return { ...row, created_at: createdAt.toISOString() } satisfies CustoAdicional;
+}
+
+export async function listCustosAdicionais(db: Executor): Promise<CustoAdicional[]> {
+  const rows = await selectCustos(db).orderBy(
+    ptBrOrder(custosAdicionais.nome),
+    custosAdicionais.id,
+  );
+  return rows.map(toCusto);
+}
+
+export async function getCustoAdicional(
+  db: Executor,
+  id: number,
+): Promise<CustoAdicional | undefined> {
+  const [row] = await selectCustos(db).where(eq(custosAdicionais.id, id));
+  return row && toCusto(row);
+}
+
+function rethrowDuplicate(error: unknown): never {
+  if (pgErrorCode(error) === PG_ERROR.uniqueViolation) {
+    throw conflict(CUSTO_ADICIONAL_MESSAGES.nomeDuplicado, {
+      nome: CUSTO_ADICIONAL_MESSAGES.nomeDuplicado,
+    });
+  }
+  throw error;
+}
+
+const columns = (data: CustoAdicionalData) => ({
+  nome: data.nome,
+  descricao: data.descricao,
+  tipo: data.tipo,
+  valorPercentual: data.valor_percentual,
+  valorFixo: data.valor_fixo,
+});
+
+export async function createCustoAdicional(db: Executor, data: CustoAdicionalData) {
+  let id: number;
+  try {
+    const [row] = await db
+      .insert(custosAdicionais)
+      .values(columns(data))
+      .returning({ id: custosAdicionais.id });
+    id = row!.id;
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+  return (await getCustoAdicional(db, id))!;
+}
+
+export async function updateCustoAdicional(db: Executor, id: number, data: CustoAdicionalData) {
+  let rows: { id: number }[];
+  try {
+    rows = await db
+      .update(custosAdicionais)
+      .set({ ...columns(data), updatedAt: sql`now()` })
+      .where(eq(custosAdicionais.id, id))
+      .returning({ id: custosAdicionais.id });
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+  if (rows.length === 0) throw notFound(CUSTO_ADICIONAL_MESSAGES.naoEncontrado);
+  return (await getCustoAdicional(db, id))!;
+}
+
+/**
+ * Deletes a cost. Tables that use it lose it (the link cascades) and their prices drop by it
+ * from then on: the list shows how many tables use each cost, and the screen asks first.
+ */
+export async function deleteCustoAdicional(db: Executor, id: number): Promise<void> {
+  const deleted = await db
+    .delete(custosAdicionais)
+    .where(eq(custosAdicionais.id, id))
+    .returning({ id: custosAdicionais.id });
+  if (deleted.length === 0) throw notFound(CUSTO_ADICIONAL_MESSAGES.naoEncontrado);
+}
+
+/** GET /api/tabelas-precos/{id}/custos: every cost, with `associado` when the table uses it. */
+export async function listCustosAssociados(
+  db: Executor,
+  tabelaPrecoId: number,
+): Promise<CustoAssociado[]> {
+  const associado = sql<boolean>`EXISTS (
+    SELECT 1 FROM ${tabelaPrecoCustos}
+    WHERE ${tabelaPrecoCustos.tabelaPrecoId} = ${tabelaPrecoId}
+      AND ${tabelaPrecoCustos.custoAdicionalId} = ${custosAdicionais.id})`;
+  const rows = await selectCustos(db, { associado }).orderBy(
+    ptBrOrder(custosAdicionais.nome),
+    custosAdicionais.id,
+  );
+  return rows.map(({ associado: linked, ...row }) => ({ ...toCusto(row), associado: linked }));
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CUSTO_ADICIONAL_MESSAGES,
+  custoAdicionalInputSchema,
+  custoAdicionalListSchema,
+  custoAdicionalSchema,
+} from '@prumo/shared/precos';
+import { idParamSchema } from '@prumo/shared/validation';
+import type { Database } from '../../db/database';
+import { notFound } from '../../http/errors';
+import {
+  createCustoAdicional,
+  deleteCustoAdicional,
+  getCustoAdicional,
+  listCustosAdicionais,
+  updateCustoAdicional,
+} from './custos-adicionais.repository';
+
+/** /api/custos-adicionais: costs price tables add to their prices. Any signed-in user. */
+export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
+  app,
+  { db },
+) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['custos-adicionais'],
+        summary: 'Listar custos adicionais (com quantas tabelas usam cada um)',
+        response: { 200: custoAdicionalListSchema },
+      },
+    },
+    () => listCustosAdicionais(db),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['custos-adicionais'],
+        summary: 'Ler um custo adicional',
+        params: idParamSchema,
+        response: { 200: custoAdicionalSchema },
+      },
+    },
+    async (request) => {
+      const custo = await getCustoAdicional(db, request.params.id);
+      if (!custo) throw notFound(CUSTO_ADICIONAL_MESSAGES.naoEncontrado);
+      return custo;
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['custos-adicionais'],
+        summary: 'Criar custo adicional (percentual sobre o custo do produto, ou valor fixo)',
+        body: custoAdicionalInputSchema,
+        response: { 201: custoAdicionalSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCustoAdicional(db, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['custos-adicionais'],
+        summary: 'Atualizar custo adicional',
+        params: idParamSchema,
+        body: custoAdicionalInputSchema,
+        response: { 200: custoAdicionalSchema },
+      },
+    },
+    (request) => updateCustoAdicional(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['custos-adicionais'],
+        summary: 'Excluir custo adicional (as tabelas que o usam deixam de somá-lo)',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteCustoAdicional(db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  custoAssociadoListSchema,
+  margemEmLoteResultSchema,
+  margemEmLoteSchema,
+  TABELA_PRECO_MESSAGES,
+  tabelaPrecoInputSchema,
+  tabelaPrecoListSchema,
+  tabelaPrecoSchema,
+  tabelaProdutoListSchema,
+} from '@prumo/shared/precos';
+import { idParamSchema } from '@prumo/shared/validation';
+import type { Database } from '../../db/database';
+import { notFound } from '../../http/errors';
+import { listCustosAssociados } from '../custos-adicionais/custos-adicionais.repository';
+import { definirMargemEmLote, listProdutosDaTabela } from './precos.repository';
+import {
+  createTabelaPreco,
+  deleteTabelaPreco,
+  getTabelaPreco,
+  listTabelasPrecos,
+  tabelaPrecoExists,
+  updateTabelaPreco,
+} from './tabelas-precos.repository';
+
+/** /api/tabelas-precos: price tables, their costs and their products. Any signed-in user. */
+export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Listar tabelas de preços (com custos vinculados e total de produtos)',
+        response: { 200: tabelaPrecoListSchema },
+      },
+    },
+    () => listTabelasPrecos(db),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Ler uma tabela de preços',
+        params: idParamSchema,
+        response: { 200: tabelaPrecoSchema },
+      },
+    },
+    async (request) => {
+      const tabela = await getTabelaPreco(db, request.params.id);
+      if (!tabela) throw notFound(TABELA_PRECO_MESSAGES.naoEncontrada);
+      return tabela;
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Criar tabela de preços',
+        body: tabelaPrecoInputSchema,
+        response: { 201: tabelaPrecoSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createTabelaPreco(db, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Atualizar tabela de preços (os custos enviados substituem os vinculados)',
+        params: idParamSchema,
+        body: tabelaPrecoInputSchema,
+        response: { 200: tabelaPrecoSchema },
+      },
+    },
+    (request) => updateTabelaPreco(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Excluir tabela de preços (e os preços dos produtos nela)',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await deleteTabelaPreco(db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/:id/custos',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Todos os custos adicionais, com associado = usado por esta tabela',
+        params: idParamSchema,
+        response: { 200: custoAssociadoListSchema },
+      },
+    },
+    async (request) => {
+      if (!(await tabelaPrecoExists(db, request.params.id))) {
+        throw notFound(TABELA_PRECO_MESSAGES.naoEncontrada);
+      }
+      return listCustosAssociados(db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/:id/produtos',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Todos os produtos com custo, margem e preço final nesta tabela',
+        params: idParamSchema,
+        response: { 200: tabelaProdutoListSchema },
+      },
+    },
+    (request) => listProdutosDaTabela(db, request.params.id),
+  );
+
+  app.post(
+    '/:id/produtos',
+    {
+      schema: {
+        tags: ['tabelas-precos'],
+        summary: 'Definir uma margem para vários produtos (margem null remove os preços)',
+        params: idParamSchema,
+        body: margemEmLoteSchema,
+        response: { 200: margemEmLoteResultSchema },
+      },
+    },
+    (request) => definirMargemEmLote(db, request.params.id, request.body),
+  );
+};
