@@ -11,9 +11,14 @@ const resultsDir = path.join(rootDir, '.test-results');
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
-const SYSTEM_PACKAGES = [{ binary: '/usr/bin/chromium', pkg: 'chromium' }];
+const SYSTEM_PACKAGES = [
+  { binary: '/usr/bin/chromium', pkg: 'chromium' },
+  // The label PDF tests render pages (pdftoppm, pdftotext) and read the barcodes (zbarimg).
+  { binary: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+  { binary: '/usr/bin/zbarimg', pkg: 'zbar-tools' },
+];
 
-/** Installs Debian's Chromium when missing (as root); browsers are never downloaded. */
+/** Installs Debian's Chromium, poppler-utils and zbar-tools when missing (as root); browsers are never downloaded. */
 function ensureSystemPackages() {
   const missing = SYSTEM_PACKAGES.filter(({ binary }) => !fs.existsSync(binary)).map(
     ({ pkg }) => pkg,

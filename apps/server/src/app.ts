@@ -14,6 +14,7 @@ import { cadastrosRoutes } from './modules/cadastros/cadastros.routes';
 import { categoriasRoutes } from './modules/categorias/categorias.routes';
 import { custosAdicionaisRoutes } from './modules/custos-adicionais/custos-adicionais.routes';
 import { estoqueRoutes } from './modules/estoque/estoque.routes';
+import { etiquetasRoutes } from './modules/etiquetas/etiquetas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { precosProdutoRoutes } from './modules/tabelas-precos/precos.routes';
 import { tabelasPrecosRoutes } from './modules/tabelas-precos/tabelas-precos.routes';
@@ -70,6 +71,7 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
       await api.register(precosProdutoRoutes, { prefix: '/produtos', db });
       await api.register(tabelasPrecosRoutes, { prefix: '/tabelas-precos', db });
       await api.register(custosAdicionaisRoutes, { prefix: '/custos-adicionais', db });
+      await api.register(etiquetasRoutes, { prefix: '/etiquetas', db });
       await api.register(estoqueRoutes, { prefix: '/estoque', db, config });
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import type { Role } from '@prumo/shared/auth';
 import type { Database } from '../db/database';
 import { seedDemoCadastros } from '../modules/cadastros/cadastros.demo';
 import { seedDemoEstoque } from '../modules/estoque/estoque.demo';
+import { seedDemoEtiquetas } from '../modules/etiquetas/etiquetas.demo';
 import { seedDemoProdutos } from '../modules/produtos/produtos.demo';
 import { seedDemoTabelasPrecos } from '../modules/tabelas-precos/tabelas-precos.demo';
 import { countUsuarios, createUsuario } from '../modules/usuarios/usuarios.repository';
@@ -30,6 +31,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoCadastros(tx);
     await seedDemoProdutos(tx);
     await seedDemoTabelasPrecos(tx);
+    await seedDemoEtiquetas(tx);
     await seedDemoEstoque(tx);
   });
   return true;

@@ -1,0 +1,126 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ETIQUETA_CAMPOS,
+  ETIQUETA_MESSAGES,
+  etiquetaParaResposta,
+  type Etiqueta,
+  type EtiquetaData,
+  type EtiquetaModelo,
+} from '@prumo/shared/etiquetas';
+import type { Executor } from '../../db/database';
+import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
+import { ptBrOrder } from '../../db/sql-helpers';
+import { conflict, notFound } from '../../http/errors';
+import { produtos } from '../produtos/produtos.table';
+import { etiquetas } from './etiquetas.table';
+
+export const ETIQUETA_NOME_DUPLICADO = 'Já existe uma etiqueta com este nome.';
+
+/** The template's columns, named as the payload names them. */
+const modeloColumns = Object.fromEntries(
+  Object.keys(ETIQUETA_CAMPOS).map((campo) => [campo, etiquetas[campo as keyof EtiquetaModelo]]),
+) as { [K in keyof EtiquetaModelo]: (typeof etiquetas)[K] };
+
+const selectColumns = {
+  id: etiquetas.id,
+  ...modeloColumns,
+  createdAt: etiquetas.createdAt,
+  updatedAt: etiquetas.updatedAt,
+};
+
+type Row = EtiquetaModelo & { id: number; createdAt: Date; updatedAt: Date };
+
+function toEtiqueta({ id, createdAt, updatedAt, ...modelo }: Row): Etiqueta {
+  return etiquetaParaResposta(modelo, {
+    id,
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+  });
+}
+
+export async function listEtiquetas(db: Executor): Promise<Etiqueta[]> {
+  const rows = await db
+    .select(selectColumns)
+    .from(etiquetas)
+    .orderBy(ptBrOrder(etiquetas.nome), asc(etiquetas.id));
+  return rows.map(toEtiqueta);
+}
+
+export async function getEtiqueta(db: Executor, id: number): Promise<Etiqueta | undefined> {
+  const [row] = await db.select(selectColumns).from(etiquetas).where(eq(etiquetas.id, id));
+  return row && toEtiqueta(row);
+}
+
+/** The template in payload form, for printing. */
+export async function getModeloEtiqueta(
+  db: Executor,
+  id: number,
+): Promise<EtiquetaModelo | undefined> {
+  const [row] = await db.select(modeloColumns).from(etiquetas).where(eq(etiquetas.id, id));
+  return row;
+}
+
+function rethrowDuplicate(error: unknown): never {
+  if (pgErrorCode(error) === PG_ERROR.uniqueViolation) {
+    throw conflict(ETIQUETA_NOME_DUPLICADO, { nome: ETIQUETA_NOME_DUPLICADO });
+  }
+  throw error;
+}
+
+export async function createEtiqueta(db: Executor, data: EtiquetaData): Promise<Etiqueta> {
+  try {
+    const [row] = await db.insert(etiquetas).values(data).returning(selectColumns);
+    return toEtiqueta(row!);
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+}
+
+export async function updateEtiqueta(
+  db: Executor,
+  id: number,
+  data: EtiquetaData,
+): Promise<Etiqueta> {
+  let rows: Row[];
+  try {
+    rows = await db
+      .update(etiquetas)
+      .set({ ...data, updatedAt: sql`now()` })
+      .where(eq(etiquetas.id, id))
+      .returning(selectColumns);
+  } catch (error) {
+    rethrowDuplicate(error);
+  }
+  if (rows.length === 0) throw notFound(ETIQUETA_MESSAGES.naoEncontrada);
+  return toEtiqueta(rows[0]!);
+}
+
+export async function deleteEtiqueta(db: Executor, id: number): Promise<void> {
+  const deleted = await db
+    .delete(etiquetas)
+    .where(eq(etiquetas.id, id))
+    .returning({ id: etiquetas.id });
+  if (deleted.length === 0) throw notFound(ETIQUETA_MESSAGES.naoEncontrada);
+}
+
+const produtoColumns = {
+  id: produtos.id,
+  nome: produtos.nome,
+  codigoInterno: produtos.codigoInterno,
+  codigoBarras: produtos.codigoBarras,
+  preco: produtos.preco,
+};
+
+/** The products to print, by id (any order). */
+export function produtosPorId(db: Executor, ids: number[]) {
+  return db.select(produtoColumns).from(produtos).where(inArray(produtos.id, ids));
+}
+
+/** The active products of a group, by name. */
+export function produtosDaCategoria(db: Executor, categoriaId: number) {
+  return db
+    .select(produtoColumns)
+    .from(produtos)
+    .where(sql`${produtos.categoriaId} = ${categoriaId} AND ${produtos.ativo}`)
+    .orderBy(asc(produtos.nomeBusca), asc(produtos.nome), asc(produtos.id));
+}
