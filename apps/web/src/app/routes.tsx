@@ -45,9 +45,18 @@ const Produtos = lazy(() => import('../features/produtos/pages/ProdutosPage'));
 const AdicionarProduto = lazy(() => import('../features/produtos/pages/AdicionarProdutoPage'));
 const EditarProduto = lazy(() => import('../features/produtos/pages/EditarProdutoPage'));
 const GruposProdutos = lazy(() => import('../features/produtos/pages/GruposProdutosPage'));
-const TabelasPrecos = comingSoon('Tabelas de Preços');
-const CustosAdicionais = comingSoon('Custos Adicionais');
-const Etiquetas = comingSoon('Etiquetas');
+const TabelasPrecos = lazy(() => import('../features/tabelas-precos/pages/TabelasPrecosPage'));
+const TabelaPrecoForm = lazy(() => import('../features/tabelas-precos/pages/TabelaPrecoFormPage'));
+const TabelaPrecoProdutos = lazy(
+  () => import('../features/tabelas-precos/pages/TabelaPrecoProdutosPage'),
+);
+const CustosAdicionais = lazy(
+  () => import('../features/tabelas-precos/pages/CustosAdicionaisPage'),
+);
+const Etiquetas = lazy(() => import('../features/etiquetas/pages/EtiquetasPage'));
+const AdicionarEtiqueta = lazy(() => import('../features/etiquetas/pages/AdicionarEtiquetaPage'));
+const EditarEtiqueta = lazy(() => import('../features/etiquetas/pages/EditarEtiquetaPage'));
+const ImprimirEtiquetas = lazy(() => import('../features/etiquetas/pages/ImprimirEtiquetasPage'));
 const Servicos = comingSoon('Serviços');
 const OrdemServicos = comingSoon('Ordem de Serviços');
 const Estoque = lazy(() => import('../features/estoque/pages/EstoquePage'));
@@ -73,14 +82,15 @@ export const appRoutes: AppRoute[] = [
   { path: '/produtos/editar/:id', roles: ANY, Page: EditarProduto },
   { path: '/produtos/grupos', roles: ANY, Page: GruposProdutos },
   { path: '/produtos/tabelas-precos', roles: ANY, Page: TabelasPrecos },
-  { path: '/produtos/tabelas-precos/adicionar', roles: ANY, Page: TabelasPrecos },
-  { path: '/produtos/tabelas-precos/editar/:id', roles: ANY, Page: TabelasPrecos },
-  { path: '/produtos/tabelas-precos/:id', roles: ANY, Page: TabelasPrecos },
-  { path: '/produtos/tabelas-precos/:id/produtos', roles: ANY, Page: TabelasPrecos },
+  { path: '/produtos/tabelas-precos/adicionar', roles: ANY, Page: TabelaPrecoForm },
+  { path: '/produtos/tabelas-precos/editar/:id', roles: ANY, Page: TabelaPrecoForm },
+  { path: '/produtos/tabelas-precos/:id', roles: ANY, Page: TabelaPrecoForm },
+  { path: '/produtos/tabelas-precos/:id/produtos', roles: ANY, Page: TabelaPrecoProdutos },
   { path: '/produtos/custos-adicionais', roles: ANY, Page: CustosAdicionais },
-  { path: '/produtos/adicionar-etiqueta', roles: ANY, Page: Etiquetas },
+  { path: '/produtos/adicionar-etiqueta', roles: ANY, Page: AdicionarEtiqueta },
   { path: '/produtos/etiquetas', roles: ANY, Page: Etiquetas },
-  { path: '/produtos/etiquetas/editar/:id', roles: ANY, Page: Etiquetas },
+  { path: '/produtos/etiquetas/editar/:id', roles: ANY, Page: EditarEtiqueta },
+  { path: '/produtos/etiquetas/imprimir', roles: ANY, Page: ImprimirEtiquetas },
 
   { path: '/servicos', roles: ANY, Page: Servicos },
   { path: '/servicos/adicionar-servico', roles: ANY, Page: Servicos },

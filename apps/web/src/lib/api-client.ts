@@ -113,3 +113,39 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
   }
   return response.blob();
 }
+
+/**
+ * POST /api<path> with a JSON body, answered by a file (a generated PDF): the Blob and the
+ * answer's headers. Errors come as ApiError with the server's pt-BR message, like apiRequest.
+ */
+export async function apiPostBlob(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; headers: Headers }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (currentToken) headers.Authorization = `Bearer ${currentToken}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, undefined);
+  }
+  if (response.status === 401) onUnauthorized?.();
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+    throw new ApiError(
+      response.status,
+      payload.message,
+      payload.error ?? 'HTTP_ERROR',
+      payload.fields ?? {},
+    );
+  }
+  return { blob: await response.blob(), headers: response.headers };
+}

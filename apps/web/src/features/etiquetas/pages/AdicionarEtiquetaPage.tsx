@@ -1,0 +1,47 @@
+import { Stack } from '@mantine/core';
+import { ETIQUETA_DEFAULTS } from '@prumo/shared/etiquetas';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { PageHeader } from '../../../components/PageHeader';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSaveEtiqueta } from '../api/save-etiqueta';
+import { EtiquetaForm } from '../components/EtiquetaForm';
+import { ETIQUETA_TEXTOS, withMessage } from '../texts';
+
+/**
+ * /produtos/adicionar-etiqueta: a new label template with the defaults of section 9. After a
+ * successful create the form goes back to the defaults, ready for the next one (spec 4).
+ */
+export default function AdicionarEtiquetaPage() {
+  const save = useSaveEtiqueta();
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Adicionar Etiqueta"
+        description="Modelo de etiqueta para imprimir os produtos."
+        breadcrumbs={[
+          { label: 'Início', to: '/dashboard' },
+          { label: 'Etiquetas', to: '/produtos' },
+          { label: 'Adicionar' },
+        ]}
+      />
+      <EtiquetaForm
+        defaultValues={ETIQUETA_DEFAULTS}
+        submitLabel="Salvar Etiqueta"
+        cancelTo="/produtos"
+        resetOnSuccess
+        onSave={async (dados, form) => {
+          try {
+            await save.mutateAsync({ dados });
+            notifySuccess(ETIQUETA_TEXTOS.criada);
+            return true;
+          } catch (error) {
+            console.error(ETIQUETA_TEXTOS.erroCriar, error);
+            applyServerFieldErrors(error, form.setError);
+            notifyError(withMessage(ETIQUETA_TEXTOS.erroCriar, error));
+            return false;
+          }
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { etiquetaParaModelo } from '@prumo/shared/etiquetas';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useEtiqueta } from '../api/get-etiqueta';
+import { useSaveEtiqueta } from '../api/save-etiqueta';
+import { EtiquetaForm } from '../components/EtiquetaForm';
+import { ETIQUETA_TEXTOS, withMessage } from '../texts';
+
+const LISTA = '/produtos/etiquetas';
+
+/** /produtos/etiquetas/editar/{id}: back and cancel go to the label list (spec 2.8). */
+export default function EditarEtiquetaPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const query = useEtiqueta(id, validId);
+  const save = useSaveEtiqueta();
+  const failed = !validId || query.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    const notFound = !validId || (query.error instanceof ApiError && query.error.status === 404);
+    console.error(ETIQUETA_TEXTOS.erroCarregar, query.error);
+    notifyError(notFound ? ETIQUETA_TEXTOS.naoEncontrada : ETIQUETA_TEXTOS.erroCarregar);
+    void navigate(LISTA, { replace: true });
+  }, [failed, validId, navigate, query.error]);
+
+  const header = (
+    <PageHeader
+      title="Editar Etiqueta"
+      description={query.data?.nome}
+      breadcrumbs={[
+        { label: 'Início', to: '/dashboard' },
+        { label: 'Etiquetas', to: LISTA },
+        { label: 'Editar' },
+      ]}
+      actions={
+        <Button
+          component={Link}
+          to={LISTA}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          Voltar
+        </Button>
+      }
+    />
+  );
+
+  if (!query.data) {
+    return (
+      <Stack gap={0}>
+        {header}
+        <PageLoader label="Carregando etiqueta" />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      {header}
+      <EtiquetaForm
+        key={query.data.id}
+        defaultValues={etiquetaParaModelo(query.data)}
+        submitLabel="Atualizar Etiqueta"
+        cancelTo={LISTA}
+        onSave={async (dados, form) => {
+          try {
+            await save.mutateAsync({ id, dados });
+            notifySuccess(ETIQUETA_TEXTOS.atualizada);
+            void navigate(LISTA);
+            return true;
+          } catch (error) {
+            console.error(ETIQUETA_TEXTOS.erroAtualizar, error);
+            applyServerFieldErrors(error, form.setError);
+            notifyError(withMessage(ETIQUETA_TEXTOS.erroAtualizar, error));
+            return false;
+          }
+        }}
+      />
+    </Stack>
+  );
+}
