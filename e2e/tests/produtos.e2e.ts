@@ -142,7 +142,13 @@ describe('products', () => {
     expect(await page.getByTestId('custo-final').inputValue()).toBe('R$ 12,00');
     expect(await select('Categoria').inputValue()).toBe('Bebidas');
     await openTab('Preços por Tabela');
-    await page.getByText('Nenhuma tabela de preços cadastrada').waitFor();
+    // A new product has no price in the demo tables yet: each row offers Definir.
+    await page
+      .getByTestId('precos-por-tabela')
+      .getByRole('row')
+      .filter({ hasText: 'Varejo Loja' })
+      .getByRole('button', { name: 'Definir' })
+      .waitFor();
     await openTab('Outros');
     expect(await page.getByLabel('Descrição').inputValue()).toBe('Grãos selecionados');
     await page.getByTestId('foto-card').filter({ hasText: 'cafe.png' }).waitFor();
@@ -208,6 +214,14 @@ describe('products', () => {
 
   it('switches the top button per tab and shows the empty states of tables and labels', async () => {
     page = await newPage(browser, WIDE);
+    // The demo data has price tables and labels: the empty states need empty lists.
+    for (const path of ['**/api/tabelas-precos', '**/api/etiquetas']) {
+      await page.route(path, (route) =>
+        route.request().method() === 'GET'
+          ? route.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+          : route.fallback(),
+      );
+    }
     await signIn(page, undefined, '/produtos');
     await page.getByRole('link', { name: 'Gerenciar Etiquetas' }).waitFor();
     expect(await page.getByRole('link', { name: 'Gerenciar Etiquetas' }).getAttribute('href')).toBe(

@@ -30,6 +30,15 @@ export const TABELA_TEXTOS = {
   confirmarExclusao: 'Tem certeza que deseja excluir esta tabela de preços?',
 } as const;
 
+/** Preços por Tabela (spec 8, Price per table). */
+export const PRECO_TEXTOS = {
+  definido: 'Preço definido com sucesso!',
+  removido: 'Preço removido com sucesso!',
+  erroDefinir: 'Erro ao definir preço',
+  erroRemover: 'Erro ao remover preço',
+  confirmarRemocao: 'Tem certeza que deseja remover este preço?',
+} as const;
+
 export const ETIQUETA_TEXTOS = {
   excluida: 'Etiqueta excluída com sucesso!',
   erroExcluir: 'Erro ao excluir etiqueta',

@@ -10,7 +10,14 @@ export const categoriaKeys = {
 };
 
 export const tabelaPrecoKeys = {
+  all: ['tabelas-precos'] as const,
   list: () => ['tabelas-precos', 'list'] as const,
+};
+
+/** A product's prices per table (the price tables screens refresh these too). */
+export const precoProdutoKeys = {
+  all: ['precos-produto'] as const,
+  list: (produtoId: number) => ['precos-produto', produtoId] as const,
 };
 
 export const etiquetaKeys = {

@@ -17,8 +17,8 @@ export interface EtiquetaResumo {
 }
 
 /**
- * GET /api/etiquetas. Its own module comes later: until then the API answers 404, which counts
- * as an empty list. Any other failure is only logged, with the empty state (spec 8, Lists).
+ * GET /api/etiquetas. A failure shows the empty state and is only logged (a 404 not even
+ * that), as spec 8 (Lists) says.
  */
 export async function fetchEtiquetas(signal?: AbortSignal): Promise<EtiquetaResumo[]> {
   try {

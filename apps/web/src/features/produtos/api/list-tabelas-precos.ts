@@ -14,8 +14,8 @@ export interface TabelaPrecoResumo {
 }
 
 /**
- * GET /api/tabelas-precos. Its own module comes later: until then the API answers 404, which
- * counts as an empty list. Any other failure is only logged, with the empty state (spec 8, Lists).
+ * GET /api/tabelas-precos. A failure shows the empty state and is only logged (a 404 not even
+ * that), as spec 8 (Lists) says.
  */
 export async function fetchTabelasPrecos(signal?: AbortSignal): Promise<TabelaPrecoResumo[]> {
   try {

@@ -1,8 +1,7 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import {
   calcularValoresProduto,
   CATEGORIA_PADRAO_ID,
@@ -13,7 +12,6 @@ import {
   UNIDADES_MEDIDA,
   type Categoria,
 } from '@prumo/shared/produtos';
-import { EmptyState } from '../../../components/EmptyState';
 import { MoneyInput } from '../../../components/inputs/DecimalInput';
 import type { ProdutoFormValues } from '../produto-form';
 import { formatQuantidade } from '../texts';
@@ -322,49 +320,6 @@ export function FornecedoresPlaceholder() {
         Este produto ainda não tem fornecedores vinculados. O vínculo com fornecedores estará
         disponível em breve.
       </Text>
-    </Stack>
-  );
-}
-
-/**
- * Preços por Tabela (spec 2.4): the table of per-table prices. Price tables and per-product
- * margins come with their own module; until then the table shows its empty state.
- */
-export function PrecosPorTabela() {
-  return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Preço final = custo do produto × (1 + margem/100).
-        </Text>
-        <Button component={Link} to="/produtos/tabelas-precos" variant="light">
-          Gerenciar Tabelas
-        </Button>
-      </Group>
-      <Table.ScrollContainer minWidth={600}>
-        <Table withTableBorder data-testid="precos-por-tabela">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Tabela</Table.Th>
-              <Table.Th>Tipo</Table.Th>
-              <Table.Th ta="right">Margem %</Table.Th>
-              <Table.Th ta="right">Preço Final R$</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Ações</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <EmptyState
-                  title="Nenhuma tabela de preços cadastrada"
-                  hint="Crie tabelas de preços para definir margens por produto."
-                />
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
     </Stack>
   );
 }

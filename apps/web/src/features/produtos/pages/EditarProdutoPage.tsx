@@ -19,6 +19,7 @@ import { useCategorias } from '../api/list-categorias';
 import { useUpdateProduto } from '../api/update-produto';
 import { FotosDoProduto } from '../components/FotosFields';
 import { SelectField } from '../components/form-fields';
+import { PrecosPorTabela } from '../components/PrecosPorTabela';
 import { ProdutoThumb } from '../components/ProdutoThumb';
 import {
   ComissaoField,
@@ -30,7 +31,6 @@ import {
   grupoOptions,
   IdentidadeFields,
   MedidasFields,
-  PrecosPorTabela,
   Section,
   UnidadeField,
   ValoresFields,
@@ -227,7 +227,7 @@ function EditarProdutoForm({
             </Tabs.Panel>
 
             <Tabs.Panel value="precos">
-              <PrecosPorTabela />
+              <PrecosPorTabela produtoId={produto.id} custoFinal={produto.custo_final} />
             </Tabs.Panel>
 
             <Tabs.Panel value="estoque">
