@@ -1,4 +1,4 @@
-import { Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -23,7 +23,8 @@ export function EmptyState({
           {hint}
         </Text>
       )}
-      {action}
+      {/* mantine-datatable lays its empty state over the table with pointer-events: none. */}
+      {action && <Box style={{ pointerEvents: 'auto' }}>{action}</Box>}
     </Stack>
   );
 }

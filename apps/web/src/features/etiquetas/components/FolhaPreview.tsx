@@ -1,9 +1,9 @@
 import { Alert, Box, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { calcularLayout, posicaoNaFolha, type GeometriaEtiqueta } from '@prumo/shared/etiquetas';
-import { formatDecimal } from '@prumo/shared/money';
 
-const mm = (value: number) => formatDecimal(value, value % 1 === 0 ? 0 : 2);
+const medida = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const mm = (value: number) => medida.format(value);
 
 /**
  * The sheet of a template, drawn to scale with the shared layout (the PDF uses the same). On the

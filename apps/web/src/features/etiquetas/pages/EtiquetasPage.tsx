@@ -18,7 +18,6 @@ import {
   TAMANHOS_PAGINA,
   type Etiqueta,
 } from '@prumo/shared/etiquetas';
-import { formatDecimal } from '@prumo/shared/money';
 import { matchesSearch } from '@prumo/shared/search';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
@@ -31,7 +30,8 @@ import { ETIQUETA_TEXTOS, withMessage } from '../texts';
 const EMPTY: Etiqueta[] = [];
 const label = (list: ReadonlyArray<{ value: string; label: string }>, value: string) =>
   list.find((item) => item.value === value)?.label ?? value;
-const mm = (value: number) => (value > 0 ? formatDecimal(value, value % 1 === 0 ? 0 : 2) : 'auto');
+const medida = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+const mm = (value: number) => (value > 0 ? medida.format(value) : 'auto');
 
 /** /produtos/etiquetas: the label templates (spec 2.8). */
 export default function EtiquetasPage() {
