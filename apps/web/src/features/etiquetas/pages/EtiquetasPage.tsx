@@ -28,6 +28,8 @@ import { useEtiquetas } from '../api/list-etiquetas';
 import { ETIQUETA_TEXTOS, withMessage } from '../texts';
 
 const EMPTY: Etiqueta[] = [];
+/** Columns a phone leaves out. */
+const WIDE_ONLY = '(min-width: 48em)';
 const label = (list: ReadonlyArray<{ value: string; label: string }>, value: string) =>
   list.find((item) => item.value === value)?.label ?? value;
 const medida = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -143,18 +145,27 @@ export default function EtiquetasPage() {
               accessor: 'nome',
               title: 'Nome',
               render: (etiqueta) => (
-                <Text size="sm" fw={600}>
-                  {etiqueta.nome}
-                </Text>
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {etiqueta.nome}
+                  </Text>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {mm(etiqueta.largura_etiqueta)} × {mm(etiqueta.altura_etiqueta)} mm ·{' '}
+                    {etiqueta.colunas_pagina}/{etiqueta.linhas_pagina || 'auto'} ·{' '}
+                    {etiqueta.tamanho_pagina.toUpperCase()}
+                  </Text>
+                </Stack>
               ),
             },
             {
               accessor: 'padrao',
+              visibleMediaQuery: WIDE_ONLY,
               title: 'Padrão',
               render: (etiqueta) => label(PADROES_ETIQUETA, etiqueta.padrao),
             },
             {
               accessor: 'dimensoes',
+              visibleMediaQuery: WIDE_ONLY,
               title: 'Dimensões',
               noWrap: true,
               render: (etiqueta) =>
@@ -162,6 +173,7 @@ export default function EtiquetasPage() {
             },
             {
               accessor: 'fonte_etiqueta',
+              visibleMediaQuery: WIDE_ONLY,
               title: 'Fonte',
               noWrap: true,
               render: (etiqueta) =>
@@ -169,18 +181,21 @@ export default function EtiquetasPage() {
             },
             {
               accessor: 'colunas_linhas',
+              visibleMediaQuery: WIDE_ONLY,
               title: 'Colunas/Linhas',
               render: (etiqueta) =>
                 `${etiqueta.colunas_pagina}/${etiqueta.linhas_pagina || 'auto'}`,
             },
             {
               accessor: 'tamanho_pagina',
+              visibleMediaQuery: WIDE_ONLY,
               title: 'Página',
               render: (etiqueta) =>
                 label(TAMANHOS_PAGINA, etiqueta.tamanho_pagina).replace(/ \(.*\)$/, ''),
             },
             {
               accessor: 'created_at',
+              visibleMediaQuery: WIDE_ONLY,
               title: 'Criado em',
               noWrap: true,
               render: (etiqueta) => formatDate(etiqueta.created_at),

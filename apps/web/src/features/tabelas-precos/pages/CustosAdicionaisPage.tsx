@@ -18,6 +18,8 @@ import { CustoModal } from '../components/CustoModal';
 import { CUSTO_TEXTOS, withServerMessage } from '../texts';
 
 const EMPTY: CustoAdicional[] = [];
+/** Columns a phone leaves out. */
+const WIDE_ONLY = '(min-width: 48em)';
 
 /** /produtos/custos-adicionais: the costs price tables add, with a create/edit modal (spec 2.6). */
 export default function CustosAdicionaisPage() {
@@ -142,6 +144,7 @@ export default function CustosAdicionaisPage() {
             {
               accessor: 'tipo',
               title: 'Tipo',
+              visibleMediaQuery: WIDE_ONLY,
               render: (custo) => (
                 <Badge variant="light" color={custo.tipo === 'percentual' ? 'indigo' : 'cyan'}>
                   {custo.tipo === 'percentual' ? 'Percentual' : 'Fixo'}
@@ -158,11 +161,17 @@ export default function CustosAdicionaisPage() {
                   ? formatPercent(custo.valor_percentual)
                   : formatMoney(custo.valor_fixo),
             },
-            { accessor: 'total_tabelas', title: 'Tabelas', textAlign: 'right' },
+            {
+              accessor: 'total_tabelas',
+              title: 'Tabelas',
+              textAlign: 'right',
+              visibleMediaQuery: WIDE_ONLY,
+            },
             {
               accessor: 'created_at',
               title: 'Criado em',
               noWrap: true,
+              visibleMediaQuery: WIDE_ONLY,
               render: (custo) => formatDate(custo.created_at),
             },
             {

@@ -357,6 +357,7 @@ function ProdutosDaTabela({
             {
               accessor: 'custo',
               title: 'Custo',
+              visibleMediaQuery: '(min-width: 48em)',
               textAlign: 'right',
               noWrap: true,
               render: (produto) => formatMoney(produto.custo),
@@ -387,6 +388,7 @@ function ProdutosDaTabela({
             {
               accessor: 'preco_ativo',
               title: 'Status',
+              visibleMediaQuery: '(min-width: 48em)',
               render: (produto) =>
                 produto.margem === null ? (
                   <Badge variant="light" color="gray">

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@prumo/shared/dates';
 import { formatPercent } from '@prumo/shared/money';
-import type { TabelaPreco } from '@prumo/shared/precos';
+import { TIPOS_TABELA_PRECO, type TabelaPreco } from '@prumo/shared/precos';
 import { matchesSearch } from '@prumo/shared/search';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
@@ -26,6 +26,8 @@ import { TipoBadge } from '../components/TipoBadge';
 import { TABELA_TEXTOS, withServerMessage } from '../texts';
 
 const EMPTY: TabelaPreco[] = [];
+/** Columns a phone leaves out (the name cell sums them up there). */
+const WIDE_ONLY = '(min-width: 48em)';
 
 /** /produtos/tabelas-precos: the price tables (spec 2.5). */
 export default function TabelasPrecosPage() {
@@ -145,29 +147,37 @@ export default function TabelasPrecosPage() {
                       {tabela.descricao}
                     </Text>
                   )}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    {TIPOS_TABELA_PRECO.find((tipo) => tipo.value === tabela.tipo)?.label} · margem{' '}
+                    {formatPercent(tabela.margem_padrao)} · {tabela.total_produtos} produtos
+                  </Text>
                 </Stack>
               ),
             },
             {
               accessor: 'tipo',
               title: 'Tipo',
+              visibleMediaQuery: WIDE_ONLY,
               render: (tabela) => <TipoBadge tipo={tabela.tipo} />,
             },
             {
               accessor: 'margem_padrao',
               title: 'Margem Padrão',
               textAlign: 'right',
+              visibleMediaQuery: WIDE_ONLY,
               render: (tabela) => formatPercent(tabela.margem_padrao),
             },
             {
               accessor: 'total_produtos',
               title: 'Produtos',
               textAlign: 'right',
+              visibleMediaQuery: WIDE_ONLY,
             },
             {
               accessor: 'created_at',
               title: 'Criada em',
               noWrap: true,
+              visibleMediaQuery: WIDE_ONLY,
               render: (tabela) => formatDate(tabela.created_at),
             },
             {
