@@ -494,7 +494,7 @@ describe('carrier', () => {
     const crumbs = page
       .getByRole('navigation', { name: /breadcrumb/i })
       .or(page.locator('.mantine-Breadcrumbs-root'));
-    expect(await crumbs.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
+    expect(await crumbs.getByRole('link', { name: 'Início' }).getAttribute('href')).toBe(
       '/dashboard',
     );
     expect(await crumbs.getByRole('link', { name: 'Cadastros' }).getAttribute('href')).toBe(

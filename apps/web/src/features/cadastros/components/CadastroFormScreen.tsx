@@ -236,7 +236,7 @@ function CadastroForm({
       <PageHeader
         title={titulo}
         breadcrumbs={[
-          { label: 'Dashboard', to: '/dashboard' },
+          { label: 'Início', to: '/dashboard' },
           { label: 'Cadastros', to: listPath },
           { label: titulo },
         ]}

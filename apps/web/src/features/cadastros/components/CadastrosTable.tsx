@@ -1,10 +1,10 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Group, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { memo } from 'react';
-import { Link } from 'react-router';
 import { cadastroPaths, type CadastroListItem } from '@prumo/shared/cadastros';
+import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
+import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
 
 export const PAGE_SIZE = 20;
 
@@ -30,9 +30,7 @@ export const CadastrosTable = memo(function CadastrosTable({
   return (
     <DataTable
       data-testid="cadastros-table"
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
+      {...TABLE_LOOK}
       striped
       minHeight={120}
       records={rows}
@@ -40,15 +38,7 @@ export const CadastrosTable = memo(function CadastrosTable({
       recordsPerPage={PAGE_SIZE}
       page={page}
       onPageChange={onPageChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} de ${totalRecords}`}
-      paginationSize="sm"
-      getPaginationControlProps={(control) =>
-        control === 'previous'
-          ? { 'aria-label': 'Página anterior' }
-          : control === 'next'
-            ? { 'aria-label': 'Próxima página' }
-            : {}
-      }
+      {...PT_BR_PAGINATION}
       noRecordsText="Nenhum cadastro encontrado"
       columns={[
         {
@@ -87,26 +77,10 @@ export const CadastrosTable = memo(function CadastrosTable({
           width: 84,
           render: (row) =>
             canManage ? (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <ActionIcon
-                  component={Link}
-                  to={cadastroPaths.edit(row.tipo, row.id)}
-                  variant="subtle"
-                  aria-label={`Editar ${row.nome}`}
-                  title="Editar"
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Excluir ${row.nome}`}
-                  title="Excluir"
-                  onClick={() => onDelete(row)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Group>
+              <RowActions>
+                <EditAction name={row.nome} to={cadastroPaths.edit(row.tipo, row.id)} />
+                <DeleteAction name={row.nome} onClick={() => onDelete(row)} />
+              </RowActions>
             ) : (
               <Text size="xs" c="dimmed">
                 —

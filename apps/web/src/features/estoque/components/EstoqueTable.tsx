@@ -5,6 +5,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { formatQuantidade, isEstoqueBaixo } from '@prumo/shared/estoque';
 import { formatMoney } from '@prumo/shared/money';
 import type { EstoqueProduto } from '../estoque-view';
+import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
 
 export const PAGE_SIZE = 20;
 
@@ -31,9 +32,7 @@ export function EstoqueTable({
   return (
     <DataTable
       data-testid="estoque-table"
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
+      {...TABLE_LOOK}
       striped
       minHeight={120}
       records={rows}
@@ -43,15 +42,7 @@ export function EstoqueTable({
       onPageChange={onPageChange}
       sortStatus={sortStatus}
       onSortStatusChange={onSortStatusChange}
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} de ${totalRecords}`}
-      paginationSize="sm"
-      getPaginationControlProps={(control) =>
-        control === 'previous'
-          ? { 'aria-label': 'Página anterior' }
-          : control === 'next'
-            ? { 'aria-label': 'Próxima página' }
-            : {}
-      }
+      {...PT_BR_PAGINATION}
       noRecordsText="Nenhum produto encontrado"
       columns={[
         {

@@ -1,13 +1,6 @@
 import 'mantine-datatable/styles.css';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconPencil,
-  IconPlus,
-  IconPrinter,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -26,6 +19,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useDeleteEtiqueta } from '../api/delete-etiqueta';
 import { useEtiquetas } from '../api/list-etiquetas';
 import { ETIQUETA_TEXTOS, withMessage } from '../texts';
+import { EditAction, DeleteAction } from '../../../components/RowActions';
+import { TABLE_LOOK } from '../../../components/data-table';
 
 const EMPTY: Etiqueta[] = [];
 /** Columns a phone leaves out. */
@@ -110,9 +105,7 @@ export default function EtiquetasPage() {
         />
         <DataTable
           data-testid="etiquetas-lista"
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
+          {...TABLE_LOOK}
           minHeight={etiquetas.length === 0 ? 260 : undefined}
           fetching={query.isPending}
           records={etiquetas}
@@ -216,24 +209,11 @@ export default function EtiquetasPage() {
                   >
                     <IconPrinter size={18} />
                   </ActionIcon>
-                  <ActionIcon
-                    component={Link}
+                  <EditAction
+                    name={etiqueta.nome}
                     to={`/produtos/etiquetas/editar/${etiqueta.id}`}
-                    variant="subtle"
-                    title="Editar"
-                    aria-label={`Editar ${etiqueta.nome}`}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    title="Excluir"
-                    aria-label={`Excluir ${etiqueta.nome}`}
-                    onClick={() => void handleDelete(etiqueta)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
+                  />
+                  <DeleteAction name={etiqueta.nome} onClick={() => void handleDelete(etiqueta)} />
                 </Group>
               ),
             },

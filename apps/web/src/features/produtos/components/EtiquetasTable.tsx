@@ -1,9 +1,9 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Group, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import { Link } from 'react-router';
 import type { EtiquetaResumo } from '../api/list-etiquetas';
+import { EditAction, DeleteAction } from '../../../components/RowActions';
+import { TABLE_LOOK } from '../../../components/data-table';
 
 const PADROES: Record<string, string> = {
   indefinido: 'Indefinido',
@@ -31,9 +31,7 @@ export function EtiquetasTable({
   return (
     <DataTable
       data-testid="etiquetas-table"
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
+      {...TABLE_LOOK}
       minHeight={records.length === 0 ? 260 : undefined}
       fetching={fetching}
       records={records}
@@ -83,26 +81,8 @@ export function EtiquetasTable({
           width: 96,
           render: (etiqueta) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label="Editar">
-                <ActionIcon
-                  component={Link}
-                  to={`/produtos/etiquetas/editar/${etiqueta.id}`}
-                  variant="subtle"
-                  aria-label={`Editar ${etiqueta.nome}`}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Excluir">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Excluir ${etiqueta.nome}`}
-                  onClick={() => onDelete(etiqueta)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <EditAction name={etiqueta.nome} to={`/produtos/etiquetas/editar/${etiqueta.id}`} />
+              <DeleteAction name={etiqueta.nome} onClick={() => onDelete(etiqueta)} />
             </Group>
           ),
         },

@@ -1,26 +1,19 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Badge, Group, Stack, Text, type MantineTheme } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text, type MantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
 import { memo, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatMoney } from '@prumo/shared/money';
 import { isEstoqueBaixo, type ProdutoListItem } from '@prumo/shared/produtos';
 import { formatQuantidade } from '../texts';
 import { ProdutoThumb } from './ProdutoThumb';
+import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
+import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
 
 export const PAGE_SIZES = [25, 50, 100];
 
 /** Código and Categoria give way on phones, so name, price and stock fit. */
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
-
-const paginationControlProps = (control: string) =>
-  control === 'previous'
-    ? { 'aria-label': 'Página anterior' }
-    : control === 'next'
-      ? { 'aria-label': 'Próxima página' }
-      : {};
 
 /**
  * Nome (description below), Código, Preço, Estoque (red at or below the minimum), Categoria,
@@ -52,9 +45,7 @@ export const ProdutosTable = memo(function ProdutosTable({
   return (
     <DataTable
       data-testid="produtos-table"
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
+      {...TABLE_LOOK}
       horizontalSpacing={narrow ? 6 : 'sm'}
       minHeight={pageRecords.length === 0 ? 260 : undefined}
       fetching={fetching}
@@ -67,11 +58,7 @@ export const ProdutosTable = memo(function ProdutosTable({
       recordsPerPageOptions={PAGE_SIZES}
       onRecordsPerPageChange={onPageSizeChange}
       recordsPerPageLabel="Por página"
-      paginationText={({ from: first, to, totalRecords }) =>
-        `${first}–${to} de ${totalRecords.toLocaleString('pt-BR')}`
-      }
-      paginationSize="sm"
-      getPaginationControlProps={paginationControlProps}
+      {...PT_BR_PAGINATION}
       emptyState={pageRecords.length === 0 && !fetching ? emptyState : undefined}
       customRowAttributes={(produto) => ({ 'data-produto-id': produto.id })}
       columns={[
@@ -162,27 +149,10 @@ export const ProdutosTable = memo(function ProdutosTable({
           textAlign: 'right',
           width: narrow ? 64 : 96,
           render: (produto) => (
-            <Group gap={narrow ? 0 : 4} justify="flex-end" wrap="nowrap">
-              {/* Native titles instead of Tooltip components: 25 rows stay cheap to render. */}
-              <ActionIcon
-                component={Link}
-                to={`/produtos/editar/${produto.id}`}
-                variant="subtle"
-                aria-label={`Editar ${produto.nome}`}
-                title="Editar"
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Excluir ${produto.nome}`}
-                title="Excluir"
-                onClick={() => onDelete(produto)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
+            <RowActions gap={narrow ? 0 : 4}>
+              <EditAction name={produto.nome} to={`/produtos/editar/${produto.id}`} />
+              <DeleteAction name={produto.nome} onClick={() => onDelete(produto)} />
+            </RowActions>
           ),
         },
       ]}

@@ -1,11 +1,11 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import { Link } from 'react-router';
 import { formatDate } from '@prumo/shared/dates';
 import { formatPercent, parseDecimalBR } from '@prumo/shared/money';
 import type { TabelaPrecoResumo } from '../api/list-tabelas-precos';
+import { EditAction, DeleteAction } from '../../../components/RowActions';
+import { TABLE_LOOK } from '../../../components/data-table';
 
 const TIPOS: Record<string, { label: string; color: string }> = {
   varejo: { label: 'Varejo', color: 'blue' },
@@ -38,9 +38,7 @@ export function TabelasPrecosTable({
   return (
     <DataTable
       data-testid="tabelas-precos-table"
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
+      {...TABLE_LOOK}
       minHeight={records.length === 0 ? 260 : undefined}
       fetching={fetching}
       records={records}
@@ -87,26 +85,8 @@ export function TabelasPrecosTable({
           width: 96,
           render: (tabela) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label="Editar">
-                <ActionIcon
-                  component={Link}
-                  to={`/produtos/tabelas-precos/${tabela.id}`}
-                  variant="subtle"
-                  aria-label={`Editar ${tabela.nome}`}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Excluir">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Excluir ${tabela.nome}`}
-                  onClick={() => onDelete(tabela)}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <EditAction name={tabela.nome} to={`/produtos/tabelas-precos/${tabela.id}`} />
+              <DeleteAction name={tabela.nome} onClick={() => onDelete(tabela)} />
             </Group>
           ),
         },

@@ -15,6 +15,7 @@ import { useDeleteCategoria } from '../api/delete-categoria';
 import { useCategorias } from '../api/list-categorias';
 import { GrupoModal } from '../components/GrupoModal';
 import { GRUPO_TEXTOS, withServerMessage } from '../texts';
+import { TABLE_LOOK } from '../../../components/data-table';
 
 const EMPTY: Categoria[] = [];
 
@@ -87,9 +88,7 @@ export default function GruposProdutosPage() {
         />
         <DataTable
           data-testid="grupos-table"
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
+          {...TABLE_LOOK}
           minHeight={grupos.length === 0 ? 260 : undefined}
           fetching={query.isPending}
           records={grupos}

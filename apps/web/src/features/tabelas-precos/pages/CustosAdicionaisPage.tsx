@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,8 @@ import { useDeleteCustoAdicional } from '../api/delete-custo-adicional';
 import { useCustosAdicionais } from '../api/list-custos-adicionais';
 import { CustoModal } from '../components/CustoModal';
 import { CUSTO_TEXTOS, withServerMessage } from '../texts';
+import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
+import { TABLE_LOOK } from '../../../components/data-table';
 
 const EMPTY: CustoAdicional[] = [];
 /** Columns a phone leaves out. */
@@ -99,9 +101,7 @@ export default function CustosAdicionaisPage() {
         />
         <DataTable
           data-testid="custos-table"
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
+          {...TABLE_LOOK}
           minHeight={custos.length === 0 ? 260 : undefined}
           fetching={query.isPending}
           records={custos}
@@ -180,25 +180,10 @@ export default function CustosAdicionaisPage() {
               textAlign: 'right',
               width: 96,
               render: (custo) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    title="Editar"
-                    aria-label={`Editar ${custo.nome}`}
-                    onClick={() => setModal({ opened: true, custo })}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    title="Excluir"
-                    aria-label={`Excluir ${custo.nome}`}
-                    onClick={() => void handleDelete(custo)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions>
+                  <EditAction name={custo.nome} onClick={() => setModal({ opened: true, custo })} />
+                  <DeleteAction name={custo.nome} onClick={() => void handleDelete(custo)} />
+                </RowActions>
               ),
             },
           ]}

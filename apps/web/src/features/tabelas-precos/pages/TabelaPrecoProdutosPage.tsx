@@ -36,6 +36,7 @@ import { useTabelaPreco } from '../api/get-tabela-preco';
 import { useCategorias } from '../api/list-categorias';
 import { useProdutosTabela } from '../api/list-produtos-tabela';
 import { MARGEM_TEXTOS, TABELA_TEXTOS, withServerMessage } from '../texts';
+import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
 
 const LISTA = '/produtos/tabelas-precos';
 const PAGE_SIZES = [25, 50, 100];
@@ -301,9 +302,7 @@ function ProdutosDaTabela({
         </SimpleGrid>
         <DataTable
           data-testid="tabela-produtos"
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
+          {...TABLE_LOOK}
           minHeight={pageRecords.length === 0 ? 260 : undefined}
           records={pageRecords}
           idAccessor="produto_id"
@@ -324,10 +323,7 @@ function ProdutosDaTabela({
             setPage(1);
           }}
           recordsPerPageLabel="Por página"
-          paginationText={({ from, to, totalRecords }) =>
-            `${from}–${to} de ${totalRecords.toLocaleString('pt-BR')}`
-          }
-          paginationSize="sm"
+          {...PT_BR_PAGINATION}
           emptyState={
             pageRecords.length === 0 ? (
               <EmptyState

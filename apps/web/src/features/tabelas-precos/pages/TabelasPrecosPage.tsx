@@ -1,14 +1,6 @@
 import 'mantine-datatable/styles.css';
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconCoins,
-  IconEye,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconCoins, IconEye, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -24,6 +16,8 @@ import { useDeleteTabelaPreco } from '../api/delete-tabela-preco';
 import { useTabelasPrecos } from '../api/list-tabelas-precos';
 import { TipoBadge } from '../components/TipoBadge';
 import { TABELA_TEXTOS, withServerMessage } from '../texts';
+import { EditAction, DeleteAction } from '../../../components/RowActions';
+import { TABLE_LOOK } from '../../../components/data-table';
 
 const EMPTY: TabelaPreco[] = [];
 /** Columns a phone leaves out (the name cell sums them up there). */
@@ -126,9 +120,7 @@ export default function TabelasPrecosPage() {
         />
         <DataTable
           data-testid="tabelas-precos-lista"
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
+          {...TABLE_LOOK}
           minHeight={tabelas.length === 0 ? 280 : undefined}
           fetching={query.isPending}
           records={tabelas}
@@ -196,24 +188,11 @@ export default function TabelasPrecosPage() {
                   >
                     <IconEye size={18} />
                   </ActionIcon>
-                  <ActionIcon
-                    component={Link}
+                  <EditAction
+                    name={tabela.nome}
                     to={`/produtos/tabelas-precos/editar/${tabela.id}`}
-                    variant="subtle"
-                    title="Editar"
-                    aria-label={`Editar ${tabela.nome}`}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    title="Excluir"
-                    aria-label={`Excluir ${tabela.nome}`}
-                    onClick={() => void handleDelete(tabela)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
+                  />
+                  <DeleteAction name={tabela.nome} onClick={() => void handleDelete(tabela)} />
                 </Group>
               ),
             },

@@ -1,0 +1,62 @@
+import { ActionIcon, Group } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+// Row actions of the lists: icon buttons named for screen readers ("Editar Café") with native
+// titles (cheaper than a Tooltip per row in long tables).
+
+export function RowActions({ children, gap = 4 }: { children: ReactNode; gap?: number }) {
+  return (
+    <Group gap={gap} justify="flex-end" wrap="nowrap">
+      {children}
+    </Group>
+  );
+}
+
+/** Edit: a link when `to` is given, otherwise a button calling `onClick`. */
+export function EditAction({
+  name,
+  to,
+  onClick,
+}: {
+  name: string;
+  to?: string;
+  onClick?: () => void;
+}) {
+  const common = { variant: 'subtle', title: 'Editar', 'aria-label': `Editar ${name}` } as const;
+  return to ? (
+    <ActionIcon component={Link} to={to} {...common}>
+      <IconPencil size={18} />
+    </ActionIcon>
+  ) : (
+    <ActionIcon {...common} onClick={onClick}>
+      <IconPencil size={18} />
+    </ActionIcon>
+  );
+}
+
+export function DeleteAction({
+  name,
+  onClick,
+  disabled,
+  title = 'Excluir',
+}: {
+  name: string;
+  onClick: () => void;
+  disabled?: boolean;
+  title?: string;
+}) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      title={title}
+      aria-label={`Excluir ${name}`}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <IconTrash size={18} />
+    </ActionIcon>
+  );
+}
