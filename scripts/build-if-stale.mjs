@@ -86,6 +86,9 @@ function buildOne(name) {
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
     cwd: rootDir,
     stdio: 'inherit',
+    // Always a production build, even when called from a test run (vitest sets NODE_ENV=test,
+    // which would bundle React's development build).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`Falha ao compilar ${target.label}.`);
 }

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, baseURL, launchBrowser, newPage, signIn, USER } from '../support/browser';
@@ -93,6 +94,21 @@ describe('login screen', () => {
     await page.getByLabel('Senha', { exact: true }).fill('demo@2026');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByText('Erro de conexão. Tente novamente.').waitFor();
+  });
+});
+
+describe('weight of the login page', () => {
+  it('loads a production build with a small JavaScript budget', async () => {
+    const scripts: Buffer[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.body());
+    });
+    await page.goto(baseURL() + '/', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    const gzipBytes = scripts.reduce((total, body) => total + gzipSync(body).length, 0);
+    // React's development build alone would break this budget (measured: ~80 kB in production).
+    expect(gzipBytes).toBeLessThan(120_000);
+    expect(scripts.some((body) => body.includes('react-jsx-dev-runtime.development'))).toBe(false);
   });
 });
 
