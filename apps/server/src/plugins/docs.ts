@@ -11,7 +11,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         title: 'Prumo ERP — API',
         description:
           'API JSON do Prumo. Autentique com POST /api/auth/login e envie o token como ' +
-          '"Authorization: Bearer <token>". Erros: { error, message, fields? } com mensagens em pt-BR.',
+          '"Authorization: Bearer {token}". Erros: { error, message, fields? } com mensagens em pt-BR.',
         version: '0.1.0',
       },
       components: {
