@@ -5,7 +5,6 @@ import type { MovimentacaoListQueryInput } from '@prumo/shared/estoque';
 export const estoqueKeys = {
   all: ['estoque'] as const,
   produtos: () => [...estoqueKeys.all, 'produtos'] as const,
-  sugestoes: (termo: string) => [...estoqueKeys.all, 'sugestoes', termo] as const,
   movimentacoes: (filtro: Omit<MovimentacaoListQueryInput, 'limit' | 'offset'>) =>
     [...estoqueKeys.all, 'movimentacoes', filtro] as const,
 };

@@ -33,7 +33,7 @@ import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateMovimentacao } from '../api/create-movimentacao';
 import { useUpdateMovimentacao } from '../api/update-movimentacao';
-import { ProdutoSearchInput } from './ProdutoSearchInput';
+import { ProdutoSearch } from '../../../components/ProdutoSearch';
 
 /** A product the modal starts with (a row's action), shown as already chosen. */
 export interface ProdutoInicial {
@@ -165,12 +165,17 @@ function MovimentacaoForm({
           control={control}
           name="produto"
           render={({ field }) => (
-            <ProdutoSearchInput
-              texto={field.value ?? ''}
-              selecionado={produtoId != null}
+            <ProdutoSearch
+              label="Produto"
+              withAsterisk
+              placeholder="Digite o nome ou o código de barras"
+              data-testid="movimentacao-produto"
+              renderInfo={(item) => formatQuantidadeUnidade(item.estoque, item.unidade_medida)}
+              value={field.value ?? ''}
+              selected={produtoId != null}
               autoFocus={state.mode === 'create' && !inicial}
               error={errors.produto_id?.message ?? errors.produto?.message}
-              onTextoChange={(texto) => {
+              onValueChange={(texto) => {
                 field.onChange(texto);
                 if (produtoId != null) setValue('produto_id', null);
               }}

@@ -8,5 +8,4 @@ export const etiquetaKeys = {
 export const impressaoKeys = {
   categorias: () => ['categorias', 'list'] as const,
   tabelas: () => ['tabelas-precos', 'list'] as const,
-  sugestoes: (termo: string) => ['produtos', 'search', termo] as const,
 };

@@ -39,7 +39,7 @@ import { useCategorias } from '../api/list-categorias';
 import { useEtiquetas } from '../api/list-etiquetas';
 import { useTabelasPrecos } from '../api/list-tabelas-precos';
 import { FolhaPreview } from '../components/FolhaPreview';
-import { ProdutoBusca } from '../components/ProdutoBusca';
+import { ProdutoSearch } from '../../../components/ProdutoSearch';
 import { ETIQUETA_TEXTOS, withMessage } from '../texts';
 
 interface Item {
@@ -243,7 +243,13 @@ export default function ImprimirEtiquetasPage() {
                 </Group>
                 {modo === 'produtos' ? (
                   <>
-                    <ProdutoBusca onSelect={adicionar} />
+                    <ProdutoSearch
+                      label="Adicionar produto"
+                      placeholder="Digite o nome, o código interno ou o código de barras"
+                      data-testid="etiquetas-busca-produto"
+                      renderInfo={(item) => formatMoney(item.preco)}
+                      onSelect={adicionar}
+                    />
                     {itens.length === 0 ? (
                       <EmptyState
                         title="Nenhum produto escolhido"
