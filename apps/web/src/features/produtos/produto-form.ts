@@ -131,3 +131,19 @@ export function firstErrorTab(
   }
   return undefined;
 }
+
+/** The message of the first invalid field, in tab order (what the form announces on submit). */
+export function firstErrorMessage(
+  errors: Record<string, { message?: unknown } | undefined>,
+  tabs: Record<string, string>,
+  order: readonly string[],
+): string | undefined {
+  const message = order
+    .flatMap((tab) =>
+      Object.entries(errors)
+        .filter(([field]) => tabs[field] === tab)
+        .map(([, error]) => error?.message),
+    )
+    .find(Boolean);
+  return message ? String(message) : undefined;
+}

@@ -27,6 +27,7 @@ import {
 } from '../components/ProdutoSections';
 import {
   ADD_FORM_TABS,
+  firstErrorMessage,
   firstErrorTab,
   PRODUTO_FORM_DEFAULTS,
   type ProdutoFormValues,
@@ -83,12 +84,8 @@ export default function AdicionarProdutoPage() {
 
   function onInvalid(errors: FieldErrors<ProdutoFormValues>) {
     showTabOf(Object.keys(errors));
-    const first = TAB_ORDER.flatMap((value) =>
-      Object.entries(errors)
-        .filter(([field]) => ADD_FORM_TABS[field] === value)
-        .map(([, error]) => error?.message),
-    ).find(Boolean);
-    if (first) notifyError(String(first));
+    const first = firstErrorMessage(errors, ADD_FORM_TABS, TAB_ORDER);
+    if (first) notifyError(first);
   }
 
   return (

@@ -37,6 +37,7 @@ import {
 } from '../components/ProdutoSections';
 import {
   EDIT_FORM_TABS,
+  firstErrorMessage,
   firstErrorTab,
   produtoToFormValues,
   type ProdutoFormValues,
@@ -150,12 +151,8 @@ function EditarProdutoForm({
 
   function onInvalid(errors: FieldErrors<ProdutoFormValues>) {
     showTabOf(Object.keys(errors));
-    const first = TAB_ORDER.flatMap((value) =>
-      Object.entries(errors)
-        .filter(([field]) => EDIT_FORM_TABS[field] === value)
-        .map(([, error]) => error?.message),
-    ).find(Boolean);
-    if (first) notifyError(String(first));
+    const first = firstErrorMessage(errors, EDIT_FORM_TABS, TAB_ORDER);
+    if (first) notifyError(first);
   }
 
   return (
