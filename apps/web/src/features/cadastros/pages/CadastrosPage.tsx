@@ -1,5 +1,5 @@
-import { Button, Paper, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Paper, Stack, Tabs } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { hasRole } from '@prumo/shared/auth';
@@ -23,6 +23,7 @@ import { useSession } from '../../../lib/session';
 import { useDeleteCadastro } from '../api/delete-cadastro';
 import { useCadastros } from '../api/list-cadastros';
 import { CadastrosTable, PAGE_SIZE } from '../components/CadastrosTable';
+import { SearchInput } from '../../../components/SearchInput';
 
 /** Registry list (/cadastros): tabs per kind, local search over nome and email, paged table. */
 export default function CadastrosPage() {
@@ -62,12 +63,11 @@ export default function CadastrosPage() {
             {TIPOS_CADASTRO.map((value) => (
               <Tabs.Panel key={value} value={value} pt="md">
                 <Stack gap="md">
-                  <TextInput
+                  <SearchInput
                     placeholder={CADASTRO_TEXTOS.pesquisar}
                     aria-label={CADASTRO_TEXTOS.pesquisar}
-                    leftSection={<IconSearch size={16} />}
                     value={busca}
-                    onChange={(event) => setBusca(event.currentTarget.value)}
+                    onValueChange={setBusca}
                     maw={480}
                   />
                   <CadastrosLista

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { ESTOQUE_MESSAGES, type Movimentacao } from '@prumo/shared/estoque';
@@ -20,6 +20,7 @@ import {
   type EstoqueSortKey,
   type FiltrosEstoque,
 } from '../estoque-view';
+import { SearchInput } from '../../../components/SearchInput';
 
 /** /estoque, "Controle de Estoque" (spec 2.11). */
 export default function EstoquePage() {
@@ -78,14 +79,13 @@ export default function EstoquePage() {
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <Group gap="sm" wrap="nowrap">
-            <TextInput
+            <SearchInput
               style={{ flex: 1 }}
               placeholder={ESTOQUE_MESSAGES.pesquisar}
               aria-label="Pesquisar produtos"
-              leftSection={<IconSearch size={16} />}
               value={busca}
-              onChange={(event) => {
-                setBusca(event.currentTarget.value);
+              onValueChange={(value) => {
+                setBusca(value);
                 setPage(1);
               }}
             />

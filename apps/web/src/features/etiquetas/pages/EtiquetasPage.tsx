@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import { useEtiquetas } from '../api/list-etiquetas';
 import { ETIQUETA_TEXTOS, withMessage } from '../texts';
 import { EditAction, DeleteAction } from '../../../components/RowActions';
 import { TABLE_LOOK } from '../../../components/data-table';
+import { SearchInput } from '../../../components/SearchInput';
 
 const EMPTY: Etiqueta[] = [];
 /** Columns a phone leaves out. */
@@ -95,13 +96,12 @@ export default function EtiquetasPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        <TextInput
+        <SearchInput
           mb="md"
           placeholder="Pesquisar etiquetas..."
           aria-label="Pesquisar etiquetas"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onValueChange={setSearch}
         />
         <DataTable
           data-testid="etiquetas-lista"

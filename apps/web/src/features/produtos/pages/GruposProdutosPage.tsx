@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { useCategorias } from '../api/list-categorias';
 import { GrupoModal } from '../components/GrupoModal';
 import { GRUPO_TEXTOS, withServerMessage } from '../texts';
 import { TABLE_LOOK } from '../../../components/data-table';
+import { SearchInput } from '../../../components/SearchInput';
 
 const EMPTY: Categoria[] = [];
 
@@ -78,13 +79,12 @@ export default function GruposProdutosPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        <TextInput
+        <SearchInput
           mb="md"
           placeholder="Pesquisar grupos..."
           aria-label="Pesquisar grupos"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onValueChange={setSearch}
         />
         <DataTable
           data-testid="grupos-table"

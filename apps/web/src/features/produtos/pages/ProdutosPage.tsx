@@ -1,12 +1,6 @@
-import { Button, Group, Paper, Stack, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Tabs } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconCurrencyReal,
-  IconPlus,
-  IconSearch,
-  IconSettings,
-  IconTags,
-} from '@tabler/icons-react';
+import { IconCurrencyReal, IconPlus, IconSettings, IconTags } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProdutoListItem } from '@prumo/shared/produtos';
@@ -33,6 +27,7 @@ import { PAGE_SIZES, ProdutosTable } from '../components/ProdutosTable';
 import { TabelasPrecosTable } from '../components/TabelasPrecosTable';
 import { filtrarProdutos, prepararBusca } from '../filtrar-produtos';
 import { ETIQUETA_TEXTOS, PRODUTO_TEXTOS, TABELA_TEXTOS, withServerMessage } from '../texts';
+import { SearchInput } from '../../../components/SearchInput';
 
 type Aba = 'gerenciar' | 'valores' | 'etiquetas';
 const ABAS: readonly Aba[] = ['gerenciar', 'valores', 'etiquetas'];
@@ -183,14 +178,13 @@ export default function ProdutosPage() {
 
       <Paper withBorder radius="md" p="md">
         <Group gap="sm" mb="md" wrap="nowrap">
-          <TextInput
+          <SearchInput
             flex={1}
             placeholder="Pesquisar produtos..."
             aria-label="Pesquisar produtos"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onValueChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
           />

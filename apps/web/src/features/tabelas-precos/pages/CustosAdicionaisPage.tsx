@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { Badge, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { CustoModal } from '../components/CustoModal';
 import { CUSTO_TEXTOS, withServerMessage } from '../texts';
 import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
 import { TABLE_LOOK } from '../../../components/data-table';
+import { SearchInput } from '../../../components/SearchInput';
 
 const EMPTY: CustoAdicional[] = [];
 /** Columns a phone leaves out. */
@@ -91,13 +92,12 @@ export default function CustosAdicionaisPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        <TextInput
+        <SearchInput
           mb="md"
           placeholder="Pesquisar custos..."
           aria-label="Pesquisar custos"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onValueChange={setSearch}
         />
         <DataTable
           data-testid="custos-table"

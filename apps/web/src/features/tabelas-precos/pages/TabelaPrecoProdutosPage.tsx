@@ -10,10 +10,9 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -37,6 +36,7 @@ import { useCategorias } from '../api/list-categorias';
 import { useProdutosTabela } from '../api/list-produtos-tabela';
 import { MARGEM_TEXTOS, TABELA_TEXTOS, withServerMessage } from '../texts';
 import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
+import { SearchInput } from '../../../components/SearchInput';
 
 const LISTA = '/produtos/tabelas-precos';
 const PAGE_SIZES = [25, 50, 100];
@@ -264,13 +264,12 @@ function ProdutosDaTabela({
 
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
-          <TextInput
+          <SearchInput
             placeholder="Pesquisar por nome ou código..."
             aria-label="Pesquisar produtos"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onValueChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
           />

@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconCoins, IconEye, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconCoins, IconEye, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { TipoBadge } from '../components/TipoBadge';
 import { TABELA_TEXTOS, withServerMessage } from '../texts';
 import { EditAction, DeleteAction } from '../../../components/RowActions';
 import { TABLE_LOOK } from '../../../components/data-table';
+import { SearchInput } from '../../../components/SearchInput';
 
 const EMPTY: TabelaPreco[] = [];
 /** Columns a phone leaves out (the name cell sums them up there). */
@@ -110,13 +111,12 @@ export default function TabelasPrecosPage() {
         }
       />
       <Paper withBorder radius="md" p="md">
-        <TextInput
+        <SearchInput
           mb="md"
           placeholder="Pesquisar tabelas..."
           aria-label="Pesquisar tabelas"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onValueChange={setSearch}
         />
         <DataTable
           data-testid="tabelas-precos-lista"
