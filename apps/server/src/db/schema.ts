@@ -9,3 +9,5 @@ export * from '../modules/etiquetas/etiquetas.table';
 export * from '../modules/produtos/produtos.table';
 export * from '../modules/tabelas-precos/tabelas-precos.table';
 export * from '../modules/usuarios/usuarios.table';
+export * from '../modules/auditoria/auditoria.table';
+export * from '../modules/idempotencia/idempotencia.table';

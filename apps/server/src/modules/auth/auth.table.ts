@@ -20,3 +20,13 @@ export const sessoes = pgTable(
     index('sessoes_expires_at_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * Login rate-limit counters, shared by every app instance on the same database: one row per key
+ * (an IP or an e-mail) with its count in the current window.
+ */
+export const loginLimites = pgTable('login_limites', {
+  chave: varchar({ length: 300 }).primaryKey(),
+  tentativas: integer().notNull(),
+  janelaFimEm: timestamp({ withTimezone: true }).notNull(),
+});
