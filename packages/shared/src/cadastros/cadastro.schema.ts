@@ -9,7 +9,7 @@ import {
   type UF,
 } from '../brasil';
 import { isISODate, todayISO } from '../dates';
-import { money, optionalText, percent, requiredText, z } from '../validation';
+import { money, optionalText, percent, requiredText, trimmedString, z } from '../validation';
 import {
   ENDERECO_TIPOS,
   MAX_CONTATOS,
@@ -104,9 +104,7 @@ function checkedText<T>(options: {
   check: (value: string) => boolean;
   normalize: (value: string) => T;
 }) {
-  return z
-    .string({ error: options.invalid })
-    .trim()
+  return trimmedString({ error: options.invalid })
     .max(options.max ?? 255, { error: `Máximo de ${options.max ?? 255} caracteres` })
     .nullish()
     .transform((value, ctx): T | null => {
@@ -775,7 +773,41 @@ export function parseCadastroPayload(
   const tipo = head.data.tipo;
   const schemas = PAYLOAD_SCHEMAS[modo][tipo];
   const legacy = isLegacyPayload(input as Record<string, unknown>, tipo, modo);
-  return (legacy ? schemas.legacy : schemas.full).safeParse(input);
+  if (legacy) return schemas.legacy.safeParse(input);
+  const aliases = DOCUMENTO_ALIASES[tipo];
+  const result = schemas.full.safeParse(withAliasesResolved(input as Loose, aliases));
+  if (!result.success) {
+    // Name the field as the client sent it: an error on cpf is reported on cnpj_cpf if it came so.
+    const sent = new Map(Object.entries(aliases).filter(([alias]) => alias in (input as Loose)));
+    const back = new Map([...sent].map(([alias, field]) => [field, alias]));
+    for (const issue of result.error.issues) {
+      const first = issue.path[0];
+      if (typeof first === 'string' && back.has(first)) issue.path[0] = back.get(first)!;
+    }
+  }
+  return result;
+}
+
+/**
+ * The spec's names for the documents (section 7: an employee sends cpf as cnpj_cpf and rg as
+ * inscricao_estadual; a carrier sends cnpj as cnpj_cpf), also accepted next to the full
+ * payload's other fields, so a full employee record sent with the spec's names is read too.
+ */
+const DOCUMENTO_ALIASES: Record<TipoCadastro, Readonly<Record<string, string>>> = {
+  cliente: {},
+  fornecedor: {},
+  funcionario: { cnpj_cpf: 'cpf', inscricao_estadual: 'rg' },
+  transportadora: { cnpj_cpf: 'cnpj' },
+};
+
+function withAliasesResolved(input: Loose, aliases: Readonly<Record<string, string>>): Loose {
+  const resolved: Loose = { ...input };
+  for (const [alias, field] of Object.entries(aliases)) {
+    if (!(alias in resolved) || field in resolved) continue;
+    resolved[field] = resolved[alias];
+    delete resolved[alias];
+  }
+  return resolved;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { isISODate } from '../dates';
-import { optionalText, z } from '../validation';
+import { optionalText, quantity, requiredText, z } from '../validation';
 import {
   ESTOQUE_MESSAGES,
   MOVIMENTACOES_LIMIT_MAX,
@@ -15,11 +15,6 @@ import {
  * and ignored: the product is produto_id. Unknown fields are rejected.
  */
 
-/** Hundredths and thousandths only: the ledger is numeric(14,3). */
-function hasAtMostThreeDecimals(value: number): boolean {
-  return Math.abs(Number((value * 1000).toPrecision(15)) % 1) === 0;
-}
-
 const produtoId = z
   .number({ error: ESTOQUE_MESSAGES.selecioneProduto })
   .int({ error: ESTOQUE_MESSAGES.selecioneProduto })
@@ -32,12 +27,13 @@ const produtoId = z
 const quantidade = z
   .number({ error: ESTOQUE_MESSAGES.quantidadeInvalida })
   .nullish()
-  .refine((value) => value != null && Number.isFinite(value) && value > 0, {
+  .refine((value) => value != null && value > 0, {
     error: ESTOQUE_MESSAGES.quantidadeInvalida,
+    abort: true,
   })
   .transform((value) => value as number)
-  .refine(hasAtMostThreeDecimals, { error: 'Use no máximo três casas decimais' })
-  .refine((value) => value < 1e11, { error: 'Quantidade acima do limite permitido' });
+  // The ledger is numeric(14,3): three decimals and its upper bound.
+  .pipe(quantity({ min: 0, minMessage: ESTOQUE_MESSAGES.quantidadeInvalida }));
 
 const tipo = z.enum(TIPO_MOVIMENTACAO_VALUES, { error: ESTOQUE_MESSAGES.tipoInvalido });
 
@@ -56,11 +52,7 @@ export const movimentacaoInputSchema = z.strictObject({
   produto: optionalText(200),
   quantidade,
   data,
-  motivo: z
-    .string({ error: ESTOQUE_MESSAGES.motivoObrigatorio })
-    .trim()
-    .min(1, { error: ESTOQUE_MESSAGES.motivoObrigatorio })
-    .max(200, { error: 'Máximo de 200 caracteres' }),
+  motivo: requiredText(ESTOQUE_MESSAGES.motivoObrigatorio, 200),
   observacoes: optionalText(1000),
 });
 export type MovimentacaoInputValues = z.input<typeof movimentacaoInputSchema>;

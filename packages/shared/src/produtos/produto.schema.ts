@@ -1,4 +1,13 @@
-import { MAX_MONEY, money, optionalText, percent, quantity, requiredText, z } from '../validation';
+import {
+  MAX_MONEY,
+  money,
+  optionalText,
+  percent,
+  quantity,
+  requiredText,
+  trimmedString,
+  z,
+} from '../validation';
 import {
   calcularValoresProduto,
   CATEGORIA_PADRAO_ID,
@@ -63,15 +72,16 @@ function optionalOnUpdate<M extends Mode, T extends z.ZodType>(
 const text = <M extends Mode>(max: number, mode: M) => optionalOnUpdate(optionalText(max), mode);
 
 const nonNegativeQuantity = (message = 'Informe um valor maior ou igual a zero') =>
-  quantity().refine((value) => value >= 0, { error: message });
+  quantity({ min: 0, minMessage: message });
 const positiveQuantity = () =>
-  quantity().refine((value) => value > 0, { error: 'Informe uma quantidade maior que zero' });
+  quantity({ min: 0, minMessage: 'Informe uma quantidade maior que zero' }).refine(
+    (value) => value > 0,
+    { error: 'Informe uma quantidade maior que zero', abort: true },
+  );
 const nonNegativeMoney = () =>
   money({ min: 0, minMessage: 'Informe um valor maior ou igual a zero' });
 
-const unidade = z
-  .string()
-  .trim()
+const unidade = trimmedString()
   .max(10, { error: 'Use no máximo 10 caracteres' })
   .transform((value) => value.toUpperCase());
 

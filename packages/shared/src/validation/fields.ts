@@ -1,5 +1,5 @@
 import { isISODate } from '../dates';
-import { toCentavos } from '../money';
+import { formatMoney, toCentavos } from '../money';
 import { z } from './zod';
 
 /** Largest amount numeric(14,2) holds. */
@@ -10,41 +10,65 @@ function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Math.abs(Number((value * factor).toPrecision(15)) % 1) === 0;
 }
 
-/** Required text, trimmed; `message` is shown when it is blank. */
+/**
+ * Spaces, control and format characters (zero-width, bidi overrides such as U+202E) at either
+ * end: a text made only of them shows nothing, so it counts as blank.
+ */
+const INVISIBLE_EDGES = /^[\s\p{Z}\p{Cc}\p{Cf}]+|[\s\p{Z}\p{Cc}\p{Cf}]+$/gu;
+
+/** Trims spaces and invisible characters from both ends. */
+export function trimInvisible(value: string): string {
+  return value.replace(INVISIBLE_EDGES, '');
+}
+
+/** A string trimmed of spaces and invisible characters; every text field starts from this. */
+export function trimmedString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).overwrite(trimInvisible);
+}
+
+/** Required text, trimmed; `message` is shown when it is blank or holds no visible character. */
 export function requiredText(message: string, max = 255) {
-  return z
-    .string({ error: message })
-    .trim()
+  return trimmedString({ error: message })
     .min(1, { error: message })
     .max(max, { error: `Máximo de ${max} caracteres` });
 }
 
 /** Optional text, trimmed; blank becomes null so the database never keeps "" and null apart. */
 export function optionalText(max = 255) {
-  return z
-    .string()
-    .trim()
+  return trimmedString()
     .max(max, { error: `Máximo de ${max} caracteres` })
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
-/** Money in reais: a finite number with at most two decimals within numeric(14,2). */
+/**
+ * Money in reais: a finite number with at most two decimals within numeric(14,2), between `min`
+ * (default −MAX_MONEY) and MAX_MONEY. Every check aborts, so an out-of-range value never reaches
+ * an object-level rule that computes with it; the message names the bound that was crossed.
+ */
 export function money(
   options: { min?: number; minMessage?: string; positiveMessage?: string } = {},
 ) {
+  const min = options.min ?? -MAX_MONEY;
   let schema = z
     .number({ error: 'Informe um valor numérico' })
-    .refine(Number.isFinite, { error: 'Informe um valor numérico' })
-    .refine((value) => hasAtMostDecimals(value, 2), { error: 'Use no máximo duas casas decimais' })
-    .refine((value) => Math.abs(value) <= MAX_MONEY, { error: 'Valor acima do limite permitido' });
+    .refine(Number.isFinite, { error: 'Informe um valor numérico', abort: true })
+    .refine((value) => value >= min, {
+      error: options.minMessage ?? `O valor deve ser no mínimo ${formatMoney(min)}`,
+      abort: true,
+    })
+    .refine((value) => value <= MAX_MONEY, {
+      error: `O valor deve ser no máximo ${formatMoney(MAX_MONEY)}`,
+      abort: true,
+    })
+    .refine((value) => hasAtMostDecimals(value, 2), {
+      error: 'Use no máximo duas casas decimais',
+      abort: true,
+    });
   if (options.positiveMessage) {
-    schema = schema.refine((value) => toCentavos(value) > 0, { error: options.positiveMessage });
-  }
-  if (options.min !== undefined) {
-    const min = options.min;
-    schema = schema.refine((value) => value >= min, {
-      error: options.minMessage ?? `O valor deve ser no mínimo ${min}`,
+    schema = schema.refine((value) => toCentavos(value) > 0, {
+      error: options.positiveMessage,
+      abort: true,
     });
   }
   return schema;
@@ -54,18 +78,43 @@ export function money(
 export function percent(min = 0, max = 100) {
   return z
     .number({ error: 'Informe um percentual numérico' })
-    .refine((value) => hasAtMostDecimals(value, 2), { error: 'Use no máximo duas casas decimais' })
     .refine((value) => value >= min && value <= max, {
       error: `O percentual deve estar entre ${min} e ${max}`,
+      abort: true,
+    })
+    .refine((value) => hasAtMostDecimals(value, 2), {
+      error: 'Use no máximo duas casas decimais',
+      abort: true,
     });
 }
 
-/** A quantity with at most three decimals (numeric(14,3)). */
-export function quantity() {
+/** Largest quantity numeric(14,3) holds. */
+export const MAX_QUANTITY = 99_999_999_999.999;
+
+/**
+ * A quantity with at most three decimals (numeric(14,3)), at least `min` (default
+ * −MAX_QUANTITY) and at most MAX_QUANTITY; the message names the bound that was crossed.
+ */
+export function quantity(options: { min?: number; minMessage?: string } = {}) {
+  const min = options.min ?? -MAX_QUANTITY;
   return z
     .number({ error: 'Informe uma quantidade numérica' })
-    .refine((value) => hasAtMostDecimals(value, 3), { error: 'Use no máximo três casas decimais' })
-    .refine((value) => Math.abs(value) < 1e11, { error: 'Quantidade acima do limite permitido' });
+    .refine((value) => value >= min, {
+      error: options.minMessage ?? `A quantidade deve ser no mínimo ${formatQuantity(min)}`,
+      abort: true,
+    })
+    .refine((value) => value <= MAX_QUANTITY, {
+      error: `A quantidade deve ser no máximo ${formatQuantity(MAX_QUANTITY)}`,
+      abort: true,
+    })
+    .refine((value) => hasAtMostDecimals(value, 3), {
+      error: 'Use no máximo três casas decimais',
+      abort: true,
+    });
+}
+
+function formatQuantity(value: number): string {
+  return value.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
 }
 
 /** A calendar day "aaaa-mm-dd". */

@@ -224,6 +224,21 @@ describe('authentication', () => {
   });
 });
 
+describe("the spec's document names (section 7) in an employee's full payload", () => {
+  it('takes cpf as cnpj_cpf and rg as inscricao_estadual', async () => {
+    const { cpf, rg, ...rest } = fullPayload('funcionario');
+    const body = await created({ ...rest, cnpj_cpf: cpf, inscricao_estadual: rg });
+    expect(body).toMatchObject({ cpf: digits(cpf as string), rg });
+  });
+
+  it('reports a bad document under the name it was sent with', async () => {
+    const { cpf: _cpf, rg, ...rest } = fullPayload('funcionario');
+    const response = await post({ ...rest, cnpj_cpf: '111.111.111-11', inscricao_estadual: rg });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields)).toEqual(['cnpj_cpf']);
+  });
+});
+
 describe.each(TIPOS_CADASTRO)('%s', (tipo) => {
   const documento = () => (tipo === 'funcionario' ? novoCpf() : novoCnpj());
 

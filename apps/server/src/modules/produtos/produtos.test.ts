@@ -7,6 +7,8 @@ import {
   PRODUTO_SEARCH_LIMIT,
   produtoListItemSchema,
 } from '@prumo/shared/produtos';
+import { formatMoney } from '@prumo/shared/money';
+import { MAX_MONEY } from '@prumo/shared/validation';
 import { arquivos } from '../arquivos/arquivos.table';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
 import {
@@ -485,6 +487,29 @@ describe('PUT /api/produtos/{id}', () => {
     const maximo = await put(created.id, { nome: 'Validar', estoque_maximo: 2 });
     expect(maximo.statusCode).toBe(400);
     expect(maximo.json().fields).toEqual({ estoque_maximo: PRODUTO_MESSAGES.estoqueMaximo });
+  });
+
+  it('refuses money out of range of either sign before computing with it, naming the bound', async () => {
+    const created = await createOk({ nome: 'Limites' });
+    const tiny = await put(created.id, { nome: 'x', custo: -1e308 });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().fields).toEqual({ custo: 'Informe um valor maior ou igual a zero' });
+    const huge = await put(created.id, { nome: 'x', custo: 1e308 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().fields).toEqual({
+      custo: `O valor deve ser no máximo ${formatMoney(MAX_MONEY)}`,
+    });
+    const priceBelow = await put(created.id, { nome: 'x', preco: -1e15 });
+    expect(priceBelow.statusCode).toBe(400);
+    expect(priceBelow.json().fields.preco).toBe(
+      `O valor deve ser no mínimo ${formatMoney(-MAX_MONEY)}`,
+    );
+    const quantity = await put(created.id, { nome: 'x', peso: 1e300, estoque_minimo: -1e300 });
+    expect(quantity.json().fields).toEqual({
+      peso: 'A quantidade deve ser no máximo 99.999.999.999,999',
+      estoque_minimo: 'Informe um valor maior ou igual a zero',
+    });
+    expect((await get(created.id)).json()).toMatchObject({ nome: 'Limites', custo: 0 });
   });
 
   it('keeps codes unique on update too', async () => {

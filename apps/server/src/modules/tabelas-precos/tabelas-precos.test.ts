@@ -187,6 +187,20 @@ describe('price tables', () => {
     expect(missingPut.statusCode).toBe(404);
   });
 
+  it('refuses names made only of invisible characters and trims them from the ends', async () => {
+    for (const nome of ['\u202E', ' \u200B\u00A0', '\u0000\t']) {
+      const invisible = await ctx.request({
+        method: 'POST',
+        url: '/api/tabelas-precos',
+        payload: { nome },
+      });
+      expect(invisible.statusCode).toBe(400);
+      expect(invisible.json().fields).toEqual({ nome: 'Nome é obrigatório' });
+    }
+    const trimmed = await createTabela({ nome: `\u200B Varejo ${tag()}\u202E ` });
+    expect(trimmed.nome).toMatch(/^Varejo \S+$/);
+  });
+
   it('lists every table with its product count, in one answer', async () => {
     const tabela = await createTabela();
     const produto = await createProduto({ custo: 10 });
