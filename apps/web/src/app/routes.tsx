@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { Role } from '@prumo/shared/auth';
+import { ADMIN_MANAGER, ADMIN_ONLY, type Role } from '@prumo/shared/auth';
 
 export interface AppRoute {
   path: string;
@@ -8,8 +8,6 @@ export interface AppRoute {
   Page: ComponentType;
 }
 
-const ADMIN_MANAGER: readonly Role[] = ['admin', 'manager'];
-const ADMIN: readonly Role[] = ['admin'];
 const ANY: readonly Role[] = [];
 
 /** A route whose module is not built yet: a page that names the area and says it is coming. */
@@ -110,7 +108,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/financeiro', roles: ADMIN_MANAGER, Page: comingSoon('Financeiro') },
   { path: '/nota-fiscal', roles: ANY, Page: comingSoon('Nota Fiscal') },
   { path: '/contratos', roles: ANY, Page: comingSoon('Contratos') },
-  { path: '/configuracoes', roles: ADMIN, Page: comingSoon('Configurações') },
+  { path: '/configuracoes', roles: ADMIN_ONLY, Page: comingSoon('Configurações') },
 
   { path: '/relatorios', roles: ANY, Page: comingSoon('Relatórios') },
   { path: '/agenda', roles: ANY, Page: comingSoon('Agenda') },

@@ -3,6 +3,11 @@
 export const ROLES = ['admin', 'manager', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Role lists of the spec's rules (part 1, section 6), used by the server routes and the guard. */
+export const ALL_ROLES: readonly Role[] = ROLES;
+export const ADMIN_MANAGER: readonly Role[] = ['admin', 'manager'];
+export const ADMIN_ONLY: readonly Role[] = ['admin'];
+
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrador',
   manager: 'Gerente',

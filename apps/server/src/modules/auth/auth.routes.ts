@@ -5,6 +5,7 @@ import {
   demoResponseSchema,
   loginResponseSchema,
   sessionUserSchema,
+  ALL_ROLES,
 } from '@prumo/shared/auth';
 import { z } from '@prumo/shared/validation';
 import type { Config } from '../../config';
@@ -90,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.get(
     '/validate',
     {
-      config: { touchesSession: false },
+      config: { roles: ALL_ROLES, touchesSession: false },
       schema: {
         tags: ['auth'],
         summary: 'Verificar se o token ainda é válido',
@@ -105,7 +106,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Sair (revoga o token no servidor)' } },
+    {
+      config: { roles: ALL_ROLES },
+      schema: { tags: ['auth'], summary: 'Sair (revoga o token no servidor)' },
+    },
     async (request, reply) => {
       await deleteSession(db, request.user.sessionId);
       return reply.code(204).send();

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasRole, type Role } from '@prumo/shared/auth';
+import { ADMIN_MANAGER, ALL_ROLES, hasRole } from '@prumo/shared/auth';
 import {
   anexoParamsSchema,
   CADASTRO_ENTIDADES,
@@ -48,7 +48,7 @@ import {
 } from './cadastros.repository';
 
 /** Employees (and their CPF/RG and attachments) are kept by admins and managers only. */
-const FUNCIONARIO_ROLES: readonly Role[] = ['admin', 'manager'];
+const FUNCIONARIO_ROLES = ADMIN_MANAGER;
 
 const UPLOAD_RULES: readonly UploadRule[] = [
   {
@@ -183,6 +183,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['cadastros'],
         summary: 'Listar cadastros de um tipo (id, nome, email, telefone, tipo)',
@@ -196,6 +197,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['cadastros'],
         summary: 'Carregar um cadastro com todos os campos, contatos, foto e anexos',
@@ -213,6 +215,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['cadastros'],
         summary: 'Criar um cadastro',
@@ -242,6 +245,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.put(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['cadastros'],
         summary: 'Atualizar um cadastro (campos ausentes ficam como estão)',
@@ -296,6 +300,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.delete(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['cadastros'],
         summary: 'Excluir um cadastro (409 quando outros dados o usam)',
@@ -327,6 +332,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/:id/foto',
     {
+      config: { roles: ALL_ROLES },
       schema: { tags: ['cadastros'], summary: 'Foto do cadastro', params: idParamSchema },
     },
     async (request, reply) => {
@@ -339,6 +345,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/:id/anexos/:arquivoId',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['cadastros'],
         summary: 'Baixar um anexo do cadastro',

@@ -1,3 +1,4 @@
+import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoriaInputSchema, categoriaListSchema, categoriaSchema } from '@prumo/shared/produtos';
 import { idParamSchema } from '@prumo/shared/validation';
@@ -17,6 +18,7 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['categorias'],
         summary: 'Listar grupos de produtos (com o total de produtos de cada um)',
@@ -29,6 +31,7 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.get(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['categorias'],
         summary: 'Ler um grupo de produtos',
@@ -46,6 +49,7 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.post(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['categorias'],
         summary: 'Criar grupo de produtos',
@@ -59,6 +63,7 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.put(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['categorias'],
         summary: 'Atualizar grupo de produtos',
@@ -73,6 +78,7 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.delete(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['categorias'],
         summary: "Excluir grupo de produtos (nem 'Categoria Padrão' nem um grupo em uso)",

@@ -1,3 +1,4 @@
+import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CUSTO_ADICIONAL_MESSAGES,
@@ -24,6 +25,7 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.get(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['custos-adicionais'],
         summary: 'Listar custos adicionais (com quantas tabelas usam cada um)',
@@ -36,6 +38,7 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.get(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['custos-adicionais'],
         summary: 'Ler um custo adicional',
@@ -53,6 +56,7 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.post(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['custos-adicionais'],
         summary: 'Criar custo adicional (percentual sobre o custo do produto, ou valor fixo)',
@@ -66,6 +70,7 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.put(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['custos-adicionais'],
         summary: 'Atualizar custo adicional',
@@ -80,6 +85,7 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
   app.delete(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['custos-adicionais'],
         summary: 'Excluir custo adicional (as tabelas que o usam deixam de somá-lo)',

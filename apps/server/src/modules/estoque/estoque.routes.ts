@@ -1,3 +1,4 @@
+import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ESTOQUE_MESSAGES,
@@ -26,6 +27,7 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.get(
     '/movimentacoes',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['estoque'],
         summary:
@@ -46,6 +48,7 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.get(
     '/movimentacoes/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['estoque'],
         summary: 'Ler uma movimentação',
@@ -63,6 +66,7 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.post(
     '/movimentacoes',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['estoque'],
         summary: 'Registrar movimentação (entrada ou saída) e atualizar o estoque do produto',
@@ -86,6 +90,7 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.put(
     '/movimentacoes/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['estoque'],
         summary: 'Editar movimentação: o estoque é ajustado pela diferença',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ETIQUETA_MESSAGES,
@@ -93,6 +94,7 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['etiquetas'],
         summary: 'Listar modelos de etiqueta',
@@ -105,6 +107,7 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.get(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['etiquetas'],
         summary: 'Ler um modelo de etiqueta',
@@ -122,6 +125,7 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['etiquetas'],
         summary: 'Criar modelo de etiqueta (campos em camelCase; resposta em snake_case)',
@@ -135,6 +139,7 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.put(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['etiquetas'],
         summary: 'Atualizar modelo de etiqueta',
@@ -149,6 +154,7 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.delete(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['etiquetas'],
         summary: 'Excluir modelo de etiqueta',
@@ -164,6 +170,7 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/imprimir',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['etiquetas'],
         summary: 'Gerar o PDF das etiquetas (modelo ou folha Pimaco, produtos ou grupo)',

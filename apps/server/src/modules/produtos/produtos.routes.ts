@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_FOTOS_PRODUTO,
@@ -63,6 +64,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Listar todos os produtos (registro da seção 3.1, com categoria_nome e foto_id)',
@@ -79,6 +81,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/search',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary:
@@ -93,6 +96,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Ler um produto com todos os campos e a lista de fotos',
@@ -110,6 +114,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.post(
     '/',
     {
+      config: { roles: ALL_ROLES },
       preValidation: readMultipartCreate,
       schema: {
         tags: ['produtos'],
@@ -135,6 +140,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.put(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Atualizar produto (campos omitidos mantêm o valor; nome é obrigatório)',
@@ -149,6 +155,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.delete(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Excluir produto e suas fotos',
@@ -164,6 +171,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.post(
     '/:id/fotos',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Adicionar fotos (multipart, campo "fotos"; JPG, PNG, GIF ou WebP, 5 MB cada)',
@@ -187,6 +195,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/:id/fotos/:fotoId',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Conteúdo de uma foto do produto',
@@ -203,6 +212,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.delete(
     '/:id/fotos/:fotoId',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Remover uma foto do produto',

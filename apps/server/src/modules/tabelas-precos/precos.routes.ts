@@ -1,3 +1,4 @@
+import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   precoProdutoInputSchema,
@@ -17,6 +18,7 @@ export const precosProdutoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.get(
     '/:id/precos',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Preços do produto em cada tabela (margem e preço final nulos onde não há)',
@@ -30,6 +32,7 @@ export const precosProdutoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.post(
     '/:id/precos',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Definir ou atualizar a margem do produto numa tabela',
@@ -47,6 +50,7 @@ export const precosProdutoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.delete(
     '/:id/precos/:tabelaId',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
         summary: 'Remover o preço do produto numa tabela',

@@ -1,3 +1,4 @@
+import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   custoAssociadoListSchema,
@@ -28,6 +29,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.get(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Listar tabelas de preços (com custos vinculados e total de produtos)',
@@ -40,6 +42,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.get(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Ler uma tabela de preços',
@@ -57,6 +60,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.post(
     '/',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Criar tabela de preços',
@@ -70,6 +74,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.put(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Atualizar tabela de preços (os custos enviados substituem os vinculados)',
@@ -84,6 +89,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.delete(
     '/:id',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Excluir tabela de preços (e os preços dos produtos nela)',
@@ -99,6 +105,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.get(
     '/:id/custos',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Todos os custos adicionais, com associado = usado por esta tabela',
@@ -117,6 +124,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.get(
     '/:id/produtos',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Todos os produtos com custo, margem e preço final nesta tabela',
@@ -130,6 +138,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
   app.post(
     '/:id/produtos',
     {
+      config: { roles: ALL_ROLES },
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Definir uma margem para vários produtos (margem null remove os preços)',

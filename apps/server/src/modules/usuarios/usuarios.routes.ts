@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usuarioListSchema } from '@prumo/shared/auth';
+import { ADMIN_ONLY, usuarioListSchema } from '@prumo/shared/auth';
 import type { Database } from '../../db/database';
 import { listUsuarios } from './usuarios.repository';
 
@@ -7,7 +7,7 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/',
     {
-      config: { roles: ['admin'] },
+      config: { roles: ADMIN_ONLY },
       schema: {
         tags: ['usuarios'],
         summary: 'Listar usuários (somente administradores)',

@@ -1,0 +1,306 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MANAGER, ADMIN_ONLY, ALL_ROLES, type Role } from '@prumo/shared/auth';
+import { loadConfig } from '../config';
+import { authPlugin, type ApiRoute } from '../plugins/auth';
+import {
+  ADMIN_EMAIL,
+  createTestContext,
+  MANAGER_EMAIL,
+  USER_EMAIL,
+  type TestContext,
+} from '../test/test-app';
+
+/**
+ * The authorization matrix: every /api route the server registers × anonymous, user, manager
+ * and admin. The rule of each route is written down once, here; a route the server has and this
+ * table lacks (or the other way round) fails the suite, so a new route lands with its place in
+ * the matrix. Row-level rules (what a role may see or do inside a route) are cells of the same
+ * matrix further down.
+ */
+type Rule = 'public' | 'any' | 'admin+manager' | 'admin';
+
+const RULES: Record<string, Rule> = {
+  'POST /api/auth/login': 'public',
+  'GET /api/auth/demo': 'public',
+  'GET /api/auth/validate': 'any',
+  'POST /api/auth/logout': 'any',
+
+  'GET /api/usuarios': 'admin',
+
+  'GET /api/cadastros': 'any',
+  'GET /api/cadastros/:id': 'any',
+  'POST /api/cadastros': 'any',
+  'PUT /api/cadastros/:id': 'any',
+  'DELETE /api/cadastros/:id': 'any',
+  'GET /api/cadastros/:id/foto': 'any',
+  'GET /api/cadastros/:id/anexos/:arquivoId': 'any',
+
+  'GET /api/categorias': 'any',
+  'GET /api/categorias/:id': 'any',
+  'POST /api/categorias': 'any',
+  'PUT /api/categorias/:id': 'any',
+  'DELETE /api/categorias/:id': 'any',
+
+  'GET /api/produtos': 'any',
+  'GET /api/produtos/search': 'any',
+  'GET /api/produtos/:id': 'any',
+  'POST /api/produtos': 'any',
+  'PUT /api/produtos/:id': 'any',
+  'DELETE /api/produtos/:id': 'any',
+  'POST /api/produtos/:id/fotos': 'any',
+  'GET /api/produtos/:id/fotos/:fotoId': 'any',
+  'DELETE /api/produtos/:id/fotos/:fotoId': 'any',
+  'GET /api/produtos/:id/precos': 'any',
+  'POST /api/produtos/:id/precos': 'any',
+  'DELETE /api/produtos/:id/precos/:tabelaId': 'any',
+
+  'GET /api/tabelas-precos': 'any',
+  'GET /api/tabelas-precos/:id': 'any',
+  'POST /api/tabelas-precos': 'any',
+  'PUT /api/tabelas-precos/:id': 'any',
+  'DELETE /api/tabelas-precos/:id': 'any',
+  'GET /api/tabelas-precos/:id/custos': 'any',
+  'GET /api/tabelas-precos/:id/produtos': 'any',
+  'POST /api/tabelas-precos/:id/produtos': 'any',
+
+  'GET /api/custos-adicionais': 'any',
+  'GET /api/custos-adicionais/:id': 'any',
+  'POST /api/custos-adicionais': 'any',
+  'PUT /api/custos-adicionais/:id': 'any',
+  'DELETE /api/custos-adicionais/:id': 'any',
+
+  'GET /api/etiquetas': 'any',
+  'GET /api/etiquetas/:id': 'any',
+  'POST /api/etiquetas': 'any',
+  'PUT /api/etiquetas/:id': 'any',
+  'DELETE /api/etiquetas/:id': 'any',
+  'POST /api/etiquetas/imprimir': 'any',
+
+  'GET /api/estoque/movimentacoes': 'any',
+  'GET /api/estoque/movimentacoes/:id': 'any',
+  'POST /api/estoque/movimentacoes': 'any',
+  'PUT /api/estoque/movimentacoes/:id': 'any',
+};
+
+const RULE_ROLES: Record<Exclude<Rule, 'public'>, readonly Role[]> = {
+  any: ALL_ROLES,
+  'admin+manager': ADMIN_MANAGER,
+  admin: ADMIN_ONLY,
+};
+
+type Caller = 'anonymous' | Role;
+const CALLERS: readonly Caller[] = ['anonymous', 'user', 'manager', 'admin'];
+const EMAIL_OF: Record<Role, string> = {
+  user: USER_EMAIL,
+  manager: MANAGER_EMAIL,
+  admin: ADMIN_EMAIL,
+};
+
+/** What a cell must answer: 401, 403, or "let through" (any status but 401, 403 and 5xx). */
+type Expected = 401 | 403 | 'through';
+
+function expectedCell(rule: Rule, caller: Caller): Expected {
+  if (rule === 'public') return 'through';
+  if (caller === 'anonymous') return 401;
+  return RULE_ROLES[rule].includes(caller) ? 'through' : 403;
+}
+
+function satisfies(status: number, expected: Expected): boolean {
+  if (expected !== 'through') return status === expected;
+  return status !== 401 && status !== 403 && status < 500;
+}
+
+const keyOf = (route: ApiRoute) => `${route.method} ${route.url}`;
+
+/** Path parameters get ids that exist nowhere, so allowed cells never change data. */
+function concretePath(url: string): string {
+  return url.replace(/:recurso/g, 'produtos').replace(/:[A-Za-z]+/g, '987654');
+}
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('authorization matrix', () => {
+  it('has a written rule for every route the server registers, and no rule without a route', () => {
+    const registered = ctx.app.apiRoutes.map(keyOf).sort();
+    expect(registered).toEqual(Object.keys(RULES).sort());
+  });
+
+  it("matches each route's declared roles to its written rule", () => {
+    for (const route of ctx.app.apiRoutes) {
+      const rule = RULES[keyOf(route)]!;
+      if (rule === 'public') expect(route.public, keyOf(route)).toBe(true);
+      else
+        expect([...(route.roles ?? [])].sort(), keyOf(route)).toEqual([...RULE_ROLES[rule]].sort());
+    }
+  });
+
+  it('answers every cell as written: 401 anonymous, 403 for a role not allowed, through otherwise', async () => {
+    const tokens = new Map<Role, string>();
+    for (const role of ALL_ROLES) tokens.set(role, await ctx.login(EMAIL_OF[role]));
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const route of ctx.app.apiRoutes) {
+      const rule = RULES[keyOf(route)]!;
+      for (const caller of CALLERS) {
+        // Signing out revokes the token: that cell gets a token of its own.
+        const token =
+          caller === 'anonymous'
+            ? undefined
+            : route.url === '/api/auth/logout'
+              ? await ctx.login(EMAIL_OF[caller])
+              : tokens.get(caller);
+        const response = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concretePath(route.url),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+        });
+        cells++;
+        const expected = expectedCell(rule, caller);
+        if (!satisfies(response.statusCode, expected)) {
+          wrong.push(`${keyOf(route)} as ${caller}: ${response.statusCode}, expected ${expected}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(cells).toBe(ctx.app.apiRoutes.length * CALLERS.length);
+    console.info(`authorization matrix: ${cells} cells`);
+  });
+});
+
+describe('row-level rules, same matrix', () => {
+  const asCaller = async (caller: Caller, options: Parameters<TestContext['request']>[0]) =>
+    caller === 'anonymous'
+      ? ctx.app.inject(options)
+      : ctx.request({ ...options, as: EMAIL_OF[caller] });
+
+  const funcionario = (nome: string) => ({
+    tipo: 'funcionario',
+    nome,
+    cpf: null,
+    rg: '11.222.333-4',
+    email: 'func@empresa.com.br',
+    data_nascimento: '1990-01-01',
+    sexo: 'outro',
+    situacao: 'ativo',
+  });
+
+  let cpfSeed = 100_000_000;
+  /** A valid CPF that no other test in this file uses. */
+  function novoCpf(): string {
+    const base = String(cpfSeed++).padStart(9, '0').split('').map(Number);
+    const digit = (digits: number[]) => {
+      const sum = digits.reduce((total, d, i) => total + d * (digits.length + 1 - i), 0);
+      const rest = (sum * 10) % 11;
+      return rest === 10 ? 0 : rest;
+    };
+    const d1 = digit(base);
+    const d2 = digit([...base, d1]);
+    return [...base, d1, d2].join('');
+  }
+
+  async function createFuncionario(): Promise<number> {
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/cadastros',
+      payload: { ...funcionario('Func Matriz'), cpf: novoCpf() },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: number }>().id;
+  }
+
+  it("reads an employee's CPF and RG only as manager or admin", async () => {
+    const id = await createFuncionario();
+    const expected: Record<Caller, 'documentos' | 'sem documentos' | 401> = {
+      anonymous: 401,
+      user: 'sem documentos',
+      manager: 'documentos',
+      admin: 'documentos',
+    };
+    for (const caller of CALLERS) {
+      const response = await asCaller(caller, { method: 'GET', url: `/api/cadastros/${id}` });
+      if (expected[caller] === 401) {
+        expect(response.statusCode).toBe(401);
+        continue;
+      }
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ cpf: string | null; rg: string | null; cnpj_cpf: unknown }>();
+      if (expected[caller] === 'documentos') {
+        expect(body.cpf, caller).toMatch(/^\d{11}$/);
+        expect(body.rg, caller).toBe('11.222.333-4');
+      } else {
+        expect(body, caller).toMatchObject({ cpf: null, rg: null, cnpj_cpf: null, anexos: [] });
+      }
+    }
+  });
+
+  it('never lists documents, to any role', async () => {
+    await createFuncionario();
+    for (const caller of ['user', 'manager', 'admin'] as const) {
+      const response = await asCaller(caller, {
+        method: 'GET',
+        url: '/api/cadastros?tipo=funcionario',
+      });
+      expect(response.statusCode).toBe(200);
+      for (const row of response.json<Array<Record<string, unknown>>>()) {
+        expect(Object.keys(row).sort()).toEqual(['email', 'id', 'nome', 'telefone', 'tipo']);
+      }
+    }
+  });
+
+  it("creates, edits, deletes and downloads an employee's files only as manager or admin", async () => {
+    const allowed: Record<Caller, boolean | 401> = {
+      anonymous: 401,
+      user: false,
+      manager: true,
+      admin: true,
+    };
+    for (const caller of CALLERS) {
+      const verdict = allowed[caller];
+      const create = await asCaller(caller, {
+        method: 'POST',
+        url: '/api/cadastros',
+        payload: { ...funcionario(`Novo ${caller}`), cpf: novoCpf() },
+      });
+      const id = await createFuncionario();
+      const update = await asCaller(caller, {
+        method: 'PUT',
+        url: `/api/cadastros/${id}`,
+        payload: { tipo: 'funcionario', nome: 'Renomeado' },
+      });
+      const anexo = await asCaller(caller, {
+        method: 'GET',
+        url: `/api/cadastros/${id}/anexos/987654`,
+      });
+      const remove = await asCaller(caller, { method: 'DELETE', url: `/api/cadastros/${id}` });
+      const statuses = [create, update, anexo, remove].map((response) => response.statusCode);
+      if (verdict === 401) expect(statuses, caller).toEqual([401, 401, 401, 401]);
+      else if (verdict) expect(statuses, caller).toEqual([201, 200, 404, 204]);
+      else expect(statuses, caller).toEqual([403, 403, 403, 403]);
+    }
+  });
+});
+
+describe('route declarations', () => {
+  it('refuses to start with an /api route that declares no rule', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(authPlugin, {
+      db: undefined as never,
+      config: loadConfig({ WEB_DIST_DIR: '/nonexistent' }),
+    });
+    expect(() => app.get('/api/sem-regra', () => 'ok')).toThrow(/não declara quem pode usá-la/);
+    expect(() =>
+      app.get('/api/com-regra', { config: { roles: ALL_ROLES } }, () => 'ok'),
+    ).not.toThrow();
+    await app.close();
+  });
+});
