@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cadastrosRoutes } from './modules/cadastros/cadastros.routes';
 import { categoriasRoutes } from './modules/categorias/categorias.routes';
@@ -73,6 +74,7 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
       await api.register(custosAdicionaisRoutes, { prefix: '/custos-adicionais', db });
       await api.register(etiquetasRoutes, { prefix: '/etiquetas', db });
       await api.register(estoqueRoutes, { prefix: '/estoque', db, config });
+      await api.register(auditoriaRoutes, { prefix: '/auditoria', db, config });
     },
     { prefix: '/api' },
   );

@@ -81,6 +81,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/estoque/movimentacoes/:id': 'any',
   'POST /api/estoque/movimentacoes': 'any',
   'PUT /api/estoque/movimentacoes/:id': 'any',
+
+  'GET /api/auditoria': 'admin',
+  'GET /api/auditoria/:recurso/:registroId': 'admin',
 };
 
 const RULE_ROLES: Record<Exclude<Rule, 'public'>, readonly Role[]> = {

@@ -22,6 +22,7 @@ import {
 } from '@prumo/shared/cadastros';
 import { idParamSchema, type z } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { type AppError, badRequest, conflict, notFound } from '../../http/errors';
 import {
@@ -233,7 +234,9 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       });
       let id: number;
       try {
-        id = await db.transaction((tx) => createCadastro(tx, body.dados, body.arquivos));
+        id = await comAuditoria(db, request.user, (tx) =>
+          createCadastro(tx, body.dados, body.arquivos),
+        );
       } catch (error) {
         throw duplicateError(error, body.dados.tipo, body.legacy) ?? error;
       }
@@ -268,7 +271,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         throw badRequest(message, { tipo: message });
       }
       try {
-        await db.transaction(async (tx) => {
+        await comAuditoria(db, request.user, async (tx) => {
           const remover = dados.anexos_remover ?? [];
           const encontrados = await anexoIdsOf(tx, id, remover);
           if (encontrados.length !== new Set(remover).size) {
@@ -312,7 +315,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       const atual = await loadResumo(id);
       if (atual.tipo === 'funcionario') assertRole(request.user, FUNCIONARIO_ROLES);
       try {
-        const removed = await db.transaction((tx) => deleteCadastro(tx, id));
+        const removed = await comAuditoria(db, request.user, (tx) => deleteCadastro(tx, id));
         if (!removed) throw notFound('Cadastro não encontrado.');
       } catch (error) {
         const code = pgErrorCode(error);

@@ -106,7 +106,9 @@ export async function deleteCategoria(db: Executor, id: number): Promise<void> {
   if (id === CATEGORIA_PADRAO_ID) throw conflict(CATEGORIA_MESSAGES.padraoNaoExclui);
   if (usage && usage.total > 0) throw conflict(CATEGORIA_MESSAGES.emUso(usage.total));
   try {
-    await db.delete(categorias).where(eq(categorias.id, id));
+    // A savepoint: if a product arrived meanwhile, the count below still runs in the caller's
+    // transaction.
+    await db.transaction((tx) => tx.delete(categorias).where(eq(categorias.id, id)));
   } catch (error) {
     const code = pgErrorCode(error);
     if (code === PG_ERROR.foreignKeyViolation || code === PG_ERROR.restrictViolation) {

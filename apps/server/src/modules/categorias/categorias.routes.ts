@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoriaInputSchema, categoriaListSchema, categoriaSchema } from '@prumo/shared/produtos';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
 import {
   CATEGORIA_MESSAGES,
@@ -57,7 +58,10 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         response: { 201: categoriaSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCategoria(db, request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await comAuditoria(db, request.user, (tx) => createCategoria(tx, request.body))),
   );
 
   app.put(
@@ -72,7 +76,8 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
         response: { 200: categoriaSchema },
       },
     },
-    (request) => updateCategoria(db, request.params.id, request.body),
+    (request) =>
+      comAuditoria(db, request.user, (tx) => updateCategoria(tx, request.params.id, request.body)),
   );
 
   app.delete(
@@ -86,7 +91,7 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       },
     },
     async (request, reply) => {
-      await deleteCategoria(db, request.params.id);
+      await comAuditoria(db, request.user, (tx) => deleteCategoria(tx, request.params.id));
       return reply.code(204).send();
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '@prumo/shared/precos';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
 import {
   createCustoAdicional,
@@ -64,7 +65,10 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         response: { 201: custoAdicionalSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCustoAdicional(db, request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await comAuditoria(db, request.user, (tx) => createCustoAdicional(tx, request.body))),
   );
 
   app.put(
@@ -79,7 +83,10 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         response: { 200: custoAdicionalSchema },
       },
     },
-    (request) => updateCustoAdicional(db, request.params.id, request.body),
+    (request) =>
+      comAuditoria(db, request.user, (tx) =>
+        updateCustoAdicional(tx, request.params.id, request.body),
+      ),
   );
 
   app.delete(
@@ -93,7 +100,7 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       },
     },
     async (request, reply) => {
-      await deleteCustoAdicional(db, request.params.id);
+      await comAuditoria(db, request.user, (tx) => deleteCustoAdicional(tx, request.params.id));
       return reply.code(204).send();
     },
   );

@@ -11,6 +11,7 @@ import {
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
 import {
   createMovimentacao,
@@ -78,11 +79,13 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       },
     },
     async (request, reply) => {
-      const saved = await createMovimentacao(db, request.body, {
-        usuarioId: request.user.id,
-        usuarioNome: request.user.nome,
-        timeZone: config.timeZone,
-      });
+      const saved = await comAuditoria(db, request.user, (tx) =>
+        createMovimentacao(tx, request.body, {
+          usuarioId: request.user.id,
+          usuarioNome: request.user.nome,
+          timeZone: config.timeZone,
+        }),
+      );
       return reply.code(201).send(saved);
     },
   );
@@ -103,9 +106,11 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       },
     },
     (request) =>
-      updateMovimentacao(db, request.params.id, request.body, {
-        usuarioId: request.user.id,
-        timeZone: config.timeZone,
-      }),
+      comAuditoria(db, request.user, (tx) =>
+        updateMovimentacao(tx, request.params.id, request.body, {
+          usuarioId: request.user.id,
+          timeZone: config.timeZone,
+        }),
+      ),
   );
 };

@@ -14,6 +14,7 @@ import {
 import { TABELA_PRECO_MESSAGES } from '@prumo/shared/precos';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { badRequest, notFound } from '../../http/errors';
 import { categorias } from '../categorias/categorias.table';
 import { precosAtivosNaTabela } from '../tabelas-precos/precos.repository';
@@ -133,7 +134,10 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 201: etiquetaSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createEtiqueta(db, request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await comAuditoria(db, request.user, (tx) => createEtiqueta(tx, request.body))),
   );
 
   app.put(
@@ -148,7 +152,8 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: etiquetaSchema },
       },
     },
-    (request) => updateEtiqueta(db, request.params.id, request.body),
+    (request) =>
+      comAuditoria(db, request.user, (tx) => updateEtiqueta(tx, request.params.id, request.body)),
   );
 
   app.delete(
@@ -162,7 +167,7 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      await deleteEtiqueta(db, request.params.id);
+      await comAuditoria(db, request.user, (tx) => deleteEtiqueta(tx, request.params.id));
       return reply.code(204).send();
     },
   );

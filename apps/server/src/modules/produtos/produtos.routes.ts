@@ -14,6 +14,7 @@ import {
 } from '@prumo/shared/produtos';
 import { idParamSchema, z } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { badRequest, notFound } from '../../http/errors';
 import {
   IMAGE_TYPES,
@@ -127,11 +128,8 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) => {
-      const produto = await createProduto(
-        db,
-        request.body,
-        uploadsOf.get(request) ?? [],
-        request.user.id,
+      const produto = await comAuditoria(db, request.user, (tx) =>
+        createProduto(tx, request.body, uploadsOf.get(request) ?? [], request.user.id),
       );
       return reply.code(201).send(produto);
     },
@@ -149,7 +147,10 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: produtoSchema },
       },
     },
-    (request) => updateProduto(db, request.params.id, request.body, request.user.id),
+    (request) =>
+      comAuditoria(db, request.user, (tx) =>
+        updateProduto(tx, request.params.id, request.body, request.user.id),
+      ),
   );
 
   app.delete(
@@ -163,7 +164,7 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) => {
-      await deleteProduto(db, request.params.id);
+      await comAuditoria(db, request.user, (tx) => deleteProduto(tx, request.params.id));
       return reply.code(204).send();
     },
   );
@@ -188,7 +189,9 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       if (files.length === 0) {
         throw badRequest('Selecione ao menos uma foto.', { fotos: 'Selecione ao menos uma foto' });
       }
-      return reply.code(201).send(await addFotos(db, request.params.id, files));
+      return reply
+        .code(201)
+        .send(await comAuditoria(db, request.user, (tx) => addFotos(tx, request.params.id, files)));
     },
   );
 
@@ -220,7 +223,9 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) => {
-      await deleteFoto(db, request.params.id, request.params.fotoId);
+      await comAuditoria(db, request.user, (tx) =>
+        deleteFoto(tx, request.params.id, request.params.fotoId),
+      );
       return reply.code(204).send();
     },
   );

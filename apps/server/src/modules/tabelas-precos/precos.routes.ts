@@ -8,6 +8,7 @@ import {
 } from '@prumo/shared/precos';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { definirPrecoProduto, listPrecosProduto, removerPrecoProduto } from './precos.repository';
 
 /**
@@ -44,7 +45,10 @@ export const precosProdutoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: precoProdutoSchema },
       },
     },
-    (request) => definirPrecoProduto(db, request.params.id, request.body),
+    (request) =>
+      comAuditoria(db, request.user, (tx) =>
+        definirPrecoProduto(tx, request.params.id, request.body),
+      ),
   );
 
   app.delete(
@@ -58,7 +62,9 @@ export const precosProdutoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
     },
     async (request, reply) => {
-      await removerPrecoProduto(db, request.params.id, request.params.tabelaId);
+      await comAuditoria(db, request.user, (tx) =>
+        removerPrecoProduto(tx, request.params.id, request.params.tabelaId),
+      );
       return reply.code(204).send();
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '@prumo/shared/precos';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
+import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
 import { listCustosAssociados } from '../custos-adicionais/custos-adicionais.repository';
 import { definirMargemEmLote, listProdutosDaTabela } from './precos.repository';
@@ -68,7 +69,10 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 201: tabelaPrecoSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTabelaPreco(db, request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await comAuditoria(db, request.user, (tx) => createTabelaPreco(tx, request.body))),
   );
 
   app.put(
@@ -83,7 +87,10 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: tabelaPrecoSchema },
       },
     },
-    (request) => updateTabelaPreco(db, request.params.id, request.body),
+    (request) =>
+      comAuditoria(db, request.user, (tx) =>
+        updateTabelaPreco(tx, request.params.id, request.body),
+      ),
   );
 
   app.delete(
@@ -97,7 +104,7 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
     },
     async (request, reply) => {
-      await deleteTabelaPreco(db, request.params.id);
+      await comAuditoria(db, request.user, (tx) => deleteTabelaPreco(tx, request.params.id));
       return reply.code(204).send();
     },
   );
@@ -147,6 +154,9 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
         response: { 200: margemEmLoteResultSchema },
       },
     },
-    (request) => definirMargemEmLote(db, request.params.id, request.body),
+    (request) =>
+      comAuditoria(db, request.user, (tx) =>
+        definirMargemEmLote(tx, request.params.id, request.body),
+      ),
   );
 };

@@ -1,0 +1,105 @@
+import { isISODate } from '../dates';
+import { trimmedString, z } from '../validation';
+
+/**
+ * The audit trail (issue 9): every create, update, delete and status change, with who, when,
+ * which record and the record before and after. Written by the database in the same
+ * transaction as the change; read by admins only.
+ */
+export const ACOES_AUDITORIA = ['criar', 'atualizar', 'excluir', 'status'] as const;
+export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
+
+export const ACAO_LABELS: Record<AcaoAuditoria, string> = {
+  criar: 'Criação',
+  atualizar: 'Alteração',
+  excluir: 'Exclusão',
+  status: 'Mudança de situação',
+};
+
+/** Audited resources, named as their API paths name them (the trigger of each table). */
+export const RECURSO_LABELS = {
+  cadastros: 'Cadastros',
+  'cadastros-contatos': 'Contatos de cadastros',
+  'cadastros-anexos': 'Anexos de cadastros',
+  categorias: 'Grupos de produtos',
+  produtos: 'Produtos',
+  'produtos-fotos': 'Fotos de produtos',
+  'produtos-precos': 'Preços por tabela',
+  'tabelas-precos': 'Tabelas de preços',
+  'tabelas-precos-custos': 'Custos das tabelas de preços',
+  'custos-adicionais': 'Custos adicionais',
+  etiquetas: 'Etiquetas',
+  'estoque-movimentacoes': 'Movimentações de estoque',
+  usuarios: 'Usuários',
+  arquivos: 'Arquivos',
+} as const satisfies Record<string, string>;
+export type RecursoAuditoria = keyof typeof RECURSO_LABELS;
+export const RECURSOS_AUDITORIA = Object.keys(RECURSO_LABELS) as RecursoAuditoria[];
+
+export const AUDITORIA_LIMIT_PADRAO = 50;
+export const AUDITORIA_LIMIT_MAX = 200;
+
+const dayQuery = z
+  .string()
+  .refine(isISODate, { error: 'Use uma data no formato aaaa-mm-dd' })
+  .optional();
+
+const registroId = trimmedString()
+  .min(1, { error: 'Registro inválido' })
+  .max(60, { error: 'Registro inválido' });
+
+/** GET /api/auditoria?recurso=&registro_id=&usuario_id=&acao=&de=&ate=&q=&limit=&offset= */
+export const auditoriaListQuerySchema = z
+  .strictObject({
+    recurso: z.enum(RECURSOS_AUDITORIA, { error: 'Recurso inválido' }).optional(),
+    registro_id: registroId.optional(),
+    usuario_id: z.coerce
+      .number({ error: 'Usuário inválido' })
+      .int({ error: 'Usuário inválido' })
+      .positive({ error: 'Usuário inválido' })
+      .max(2_147_483_647, { error: 'Usuário inválido' })
+      .optional(),
+    acao: z.enum(ACOES_AUDITORIA, { error: 'Ação inválida' }).optional(),
+    de: dayQuery,
+    ate: dayQuery,
+    q: trimmedString().max(100, { error: 'Use no máximo 100 caracteres' }).optional(),
+    limit: z.coerce
+      .number({ error: 'Limite inválido' })
+      .int({ error: 'Limite inválido' })
+      .min(1, { error: 'Limite inválido' })
+      .max(AUDITORIA_LIMIT_MAX, { error: `O limite máximo é ${AUDITORIA_LIMIT_MAX}` })
+      .default(AUDITORIA_LIMIT_PADRAO),
+    offset: z.coerce
+      .number({ error: 'Deslocamento inválido' })
+      .int({ error: 'Deslocamento inválido' })
+      .min(0, { error: 'Deslocamento inválido' })
+      .max(1_000_000_000, { error: 'Deslocamento inválido' })
+      .default(0),
+  })
+  .refine((query) => !query.de || !query.ate || query.de <= query.ate, {
+    path: ['ate'],
+    error: 'A data final deve ser igual ou posterior à inicial',
+  });
+export type AuditoriaListQueryInput = z.input<typeof auditoriaListQuerySchema>;
+export type AuditoriaListQuery = z.output<typeof auditoriaListQuerySchema>;
+
+/** GET /api/auditoria/{recurso}/{registro_id} */
+export const auditoriaRegistroParamsSchema = z.strictObject({
+  recurso: z.enum(RECURSOS_AUDITORIA, { error: 'Recurso inválido' }),
+  registroId,
+});
+
+export const auditoriaEntradaSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  usuario_id: z.number().nullable(),
+  /** Null: a change made by the system (seed, command line). */
+  usuario_nome: z.string().nullable(),
+  acao: z.enum(ACOES_AUDITORIA),
+  recurso: z.string(),
+  registro_id: z.string(),
+  antes: z.record(z.string(), z.unknown()).nullable(),
+  depois: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditoriaEntrada = z.infer<typeof auditoriaEntradaSchema>;
+export const auditoriaListSchema = z.array(auditoriaEntradaSchema);
