@@ -80,32 +80,38 @@ export async function readMultipartForm(
 ): Promise<{ data: unknown; files: UploadedFile[] }> {
   let data: unknown = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      if (part.fieldname !== dataField) {
-        throw badRequest(`Campo não permitido: ${part.fieldname}`, {
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== dataField) {
+          throw badRequest(`Campo não permitido: ${part.fieldname}`, {
+            [part.fieldname]: 'Campo não permitido',
+          });
+        }
+        try {
+          data = JSON.parse(String(part.value));
+        } catch {
+          throw badRequest(`O campo "${dataField}" deve conter JSON válido.`);
+        }
+        continue;
+      }
+      const rule = rules.find((candidate) => candidate.field === part.fieldname);
+      if (!rule) {
+        throw badRequest(`Arquivo não esperado: ${part.fieldname}`, {
           [part.fieldname]: 'Campo não permitido',
         });
       }
-      try {
-        data = JSON.parse(String(part.value));
-      } catch {
-        throw badRequest(`O campo "${dataField}" deve conter JSON válido.`);
+      if (files.filter((file) => file.field === rule.field).length >= rule.maxFiles) {
+        throw badRequest(`${rule.label}: envie no máximo ${rule.maxFiles} arquivo(s).`, {
+          [rule.field]: `No máximo ${rule.maxFiles}`,
+        });
       }
-      continue;
+      files.push(await readFile(part, rule));
     }
-    const rule = rules.find((candidate) => candidate.field === part.fieldname);
-    if (!rule) {
-      throw badRequest(`Arquivo não esperado: ${part.fieldname}`, {
-        [part.fieldname]: 'Campo não permitido',
-      });
-    }
-    if (files.filter((file) => file.field === rule.field).length >= rule.maxFiles) {
-      throw badRequest(`${rule.label}: envie no máximo ${rule.maxFiles} arquivo(s).`, {
-        [rule.field]: `No máximo ${rule.maxFiles}`,
-      });
-    }
-    files.push(await readFile(part, rule));
+  } catch (error) {
+    // The multipart parser's own complaints (no boundary, a truncated body) carry no status.
+    if (error instanceof AppError || (error as { statusCode?: unknown }).statusCode) throw error;
+    throw badRequest('O envio de arquivos está malformado. Envie o formulário novamente.');
   }
   return { data, files };
 }

@@ -35,7 +35,13 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
     loginRateLimit: { ...base.loginRateLimit, perIpPerMinute: 10_000, ...overrides.loginRateLimit },
   } as Config;
   const database = await openTestDatabase(testDatabaseKind(), inject('databaseTemplate'));
-  const app = await buildApp({ db: database.db, config, logger: false });
+  // TEST_LOG=error shows the server's own log of unexpected errors while debugging a test.
+  const logLevel = process.env.TEST_LOG;
+  const app = await buildApp({
+    db: database.db,
+    config,
+    logger: logLevel ? { level: logLevel } : false,
+  });
   const tokens = new Map<string, string>();
 
   async function login(email = ADMIN_EMAIL): Promise<string> {

@@ -10,6 +10,7 @@ import {
 import { formatMoney } from '@prumo/shared/money';
 import { MAX_MONEY } from '@prumo/shared/validation';
 import { arquivos } from '../arquivos/arquivos.table';
+import { multipart } from '../../test/multipart-body';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
 import {
   listProdutosJson,
@@ -39,37 +40,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-/** A multipart body: fields as text parts, files as file parts. */
-function multipart(
-  fields: Record<string, string>,
-  files: Array<{ field: string; name: string; type: string; content: Buffer }>,
-) {
-  const boundary = `----prumo${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 async function create(payload: Json, as?: string) {
   return ctx.request({ method: 'POST', url: '/api/produtos', payload, as });

@@ -1,0 +1,415 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../modules/auth/auth.repository';
+import type { ApiRoute } from '../plugins/auth';
+import { multipart, type TestFile } from '../test/multipart-body';
+import { createTestContext, type TestContext } from '../test/test-app';
+
+/**
+ * Bad input as a permanent test. Every POST, PUT and PATCH route the server registers (read
+ * from its route table, so a new route is fuzzed from its first commit) gets FUZZ_RUNS generated
+ * bodies (300 by default; raise it for a heavy local run): wrong types, extreme numbers, 1e309,
+ * NaN text, huge and invisible strings, deep nesting, unknown and prototype keys, arrays for
+ * objects, invalid JSON, wrong content types, and mutations of a valid body. Every route with
+ * path parameters gets bad ids. It fails on any 5xx, any answer slower than 2 s, and any change
+ * in the row counts of the tables after a refused request.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const SLOW_MS = 2_000;
+
+/** A body each route accepts, so that mutations get past the first field check. */
+const VALID: Record<string, Record<string, unknown>> = {
+  'POST /api/auth/login': { email: 'vendedor@empresa.com.br', password: 'senha-errada' },
+  'POST /api/cadastros': {
+    tipo: 'cliente',
+    tipo_cliente: 'pessoa-fisica',
+    nome: 'Cliente Fuzz',
+    email: 'fuzz@exemplo.com.br',
+    limite_credito: 100,
+    cep: '01310-100',
+    uf: 'SP',
+  },
+  'PUT /api/cadastros/:id': { tipo: 'cliente', nome: 'Cliente Fuzz', limite_credito: 50 },
+  'POST /api/categorias': { nome: 'Grupo Fuzz', descricao: 'x' },
+  'PUT /api/categorias/:id': { nome: 'Grupo Fuzz', descricao: 'x' },
+  'POST /api/produtos': { nome: 'Produto Fuzz', custo: 1.5, preco: 3, estoque: 2, peso: 0.5 },
+  'PUT /api/produtos/:id': { nome: 'Produto Fuzz', custo: 1.5, preco: 3, estoque_minimo: 1 },
+  'POST /api/produtos/:id/precos': { tabela_preco_id: 1, margem: 10, ativo: true },
+  'POST /api/tabelas-precos': { nome: 'Tabela Fuzz', margem_padrao: 10 },
+  'PUT /api/tabelas-precos/:id': { nome: 'Tabela Fuzz', margem_padrao: 10 },
+  'POST /api/tabelas-precos/:id/produtos': { produto_ids: [1, 2], margem: 5 },
+  'POST /api/custos-adicionais': { nome: 'Custo Fuzz', valor_percentual: 2 },
+  'PUT /api/custos-adicionais/:id': { nome: 'Custo Fuzz', valor_percentual: 2 },
+  'POST /api/etiquetas': { nome: 'Etiqueta Fuzz', colunasPagina: 3 },
+  'PUT /api/etiquetas/:id': { nome: 'Etiqueta Fuzz', colunasPagina: 3 },
+  'POST /api/etiquetas/imprimir': {
+    modelo: 'pimaco-6180',
+    itens: [{ produto_id: 1, quantidade: 2 }],
+  },
+  'POST /api/estoque/movimentacoes': {
+    tipo: 'entrada',
+    produto_id: 1,
+    quantidade: 1,
+    motivo: 'Compra',
+  },
+  'PUT /api/estoque/movimentacoes/:id': {
+    tipo: 'entrada',
+    produto_id: 1,
+    quantidade: 1,
+    motivo: 'Compra',
+  },
+};
+
+/** Tables whose rows a refused request may legitimately write: sign-in attempts and sessions. */
+const COUNT_EXCLUDED = new Set(['login_limites', 'sessoes', 'idempotencia']);
+
+const nastyNumber = fc.oneof(
+  fc.constantFrom(0, -0, -1, 0.001, 1.005, 1e15, -1e15, 1e308, -1e308, 2 ** 31, -(2 ** 31)),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, 999_999_999_999.99, 1e11),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+const nastyString = fc.oneof(
+  fc.constantFrom('', ' ', '\u202E', '\u200B\u00A0', '\u0000', 'NaN', 'Infinity', '1e309'),
+  fc.constantFrom('__proto__', "'; DROP TABLE produtos; --", '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 ✓', '12.345.678/0001-99'),
+  fc.constantFrom('a'.repeat(300), 'ã'.repeat(5_000), '\u202E'.repeat(1_000), '9'.repeat(400)),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ maxLength: 40 }),
+);
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: nastyNumber },
+  { weight: 3, arbitrary: nastyString },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(nastyNumber, nastyString), { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.object({ maxDepth: 1, maxKeys: 3 }) },
+);
+const weirdKey = fc.oneof(
+  fc.constantFrom('constructor', 'prototype', 'toString', 'id', 'created_at', 'usuario_id', ''),
+  fc.string({ maxLength: 12 }),
+);
+
+/** A request as text: the raw body and its content type (undefined: none sent). */
+interface Sample {
+  body: string | undefined;
+  contentType: string | undefined;
+}
+
+const json = (value: unknown): Sample => ({
+  body: JSON.stringify(value),
+  contentType: 'application/json',
+});
+
+function deepNesting(depth: number): string {
+  return '['.repeat(depth) + ']'.repeat(depth);
+}
+
+/** Raw texts JSON.stringify cannot make: out-of-range numbers, prototype keys, broken JSON. */
+function rawSamples(valid: Record<string, unknown>): fc.Arbitrary<Sample> {
+  const text = JSON.stringify(valid);
+  const numberField = /"([a-z_A-Z]+)":(-?\d+(?:\.\d+)?)/;
+  const asJson = (body: string): Sample => ({ body, contentType: 'application/json' });
+  return fc.oneof(
+    fc.constantFrom(
+      asJson(text.replace(numberField, '"$1":1e309')),
+      asJson(text.replace(numberField, '"$1":-1e309')),
+      asJson(text.replace(numberField, '"$1":NaN')),
+      asJson(text.replace(/^\{/, '{"__proto__":{"role":"admin","id":1},')),
+      asJson(text.replace(/^\{/, '{"constructor":{"prototype":{"x":1}},')),
+      asJson(text.slice(0, Math.max(1, text.length - 3))),
+      asJson(`${text},`),
+      asJson(deepNesting(5_000)),
+      asJson(`{"a":${deepNesting(2_000)}}`),
+      asJson('"texto"'),
+      asJson('null'),
+      asJson(''),
+      asJson(`{"nome":"${'x'.repeat(1_100_000)}"}`),
+      { body: text, contentType: 'text/plain' },
+      { body: 'nome=x&custo=1', contentType: 'application/x-www-form-urlencoded' },
+      {
+        body: '--x\r\nContent-Disposition: form-data; name="dados"\r\n\r\n{}\r\n--x--',
+        contentType: 'multipart/form-data; boundary=x',
+      },
+      { body: text, contentType: 'multipart/form-data' },
+      { body: text, contentType: undefined },
+      { body: text, contentType: 'application/json; charset=latin1' },
+    ),
+    fc.string({ unit: 'binary', maxLength: 200 }).map(asJson),
+  );
+}
+
+function samples(valid: Record<string, unknown>): fc.Arbitrary<Sample> {
+  const keys = Object.keys(valid);
+  const mutated = fc
+    .record({
+      replace: fc.dictionary(keys.length > 0 ? fc.constantFrom(...keys) : weirdKey, nastyValue, {
+        maxKeys: 3,
+      }),
+      drop: fc.subarray(keys, { maxLength: Math.min(2, keys.length) }),
+      extra: fc.option(fc.dictionary(weirdKey, nastyValue, { maxKeys: 2 }), { freq: 3 }),
+    })
+    .map(({ replace, drop, extra }) => {
+      const body: Record<string, unknown> = { ...valid, ...replace, ...extra };
+      for (const key of drop) delete body[key];
+      return json(body);
+    });
+  return fc.oneof(
+    { weight: 5, arbitrary: mutated },
+    { weight: 2, arbitrary: fc.dictionary(weirdKey, nastyValue, { maxKeys: 6 }).map(json) },
+    { weight: 1, arbitrary: nastyValue.map(json) },
+    { weight: 1, arbitrary: fc.array(fc.constant(valid), { maxLength: 3 }).map(json) },
+    { weight: 2, arbitrary: rawSamples(valid) },
+  );
+}
+
+let ctx: TestContext;
+let token: string;
+let countQuery: ReturnType<typeof sql.raw>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await ctx.login();
+  const tables = await ctx.database.db.execute(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
+  const names = (tables as unknown as { rows: Array<{ tablename: string }> }).rows
+    .map((row) => row.tablename)
+    .filter((name) => !COUNT_EXCLUDED.has(name));
+  countQuery = sql.raw(
+    `SELECT ${names.map((name) => `(SELECT count(*) FROM "${name}")::int AS "${name}"`).join(', ')}`,
+  );
+  baseline = await rowCounts();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Row counts after the last request: what a refused request must leave unchanged. */
+let baseline: Record<string, number>;
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const result = await ctx.database.db.execute(countQuery);
+  return (result as unknown as { rows: Array<Record<string, number>> }).rows[0]!;
+}
+
+/** Path parameters of existing demo records, so a body reaches the handler. */
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+
+async function send(route: ApiRoute, url: string, sample: Sample, auth = token) {
+  const started = performance.now();
+  const response: LightMyRequestResponse = await ctx.app.inject({
+    method: route.method as 'POST',
+    url,
+    headers: {
+      authorization: `Bearer ${auth}`,
+      ...(sample.contentType ? { 'content-type': sample.contentType } : {}),
+    },
+    ...(sample.body !== undefined ? { payload: sample.body } : {}),
+  });
+  return { response, ms: performance.now() - started };
+}
+
+interface Problem {
+  route: string;
+  problem: string;
+  body: string | undefined;
+  answer: string;
+}
+
+/** Sends one sample; answers its status and what is wrong with the answer, if anything. */
+async function check(
+  route: ApiRoute,
+  url: string,
+  sample: Sample,
+): Promise<{ status: number; problem?: Problem }> {
+  // Signing out revokes the token it is called with: that route gets a session of its own.
+  const auth =
+    route.url === '/api/auth/logout' ? await createSession(ctx.database.db, 1, 60_000) : token;
+  const { response, ms } = await send(route, url, sample, auth);
+  const report = (problem: string): Problem => ({
+    route: `${route.method} ${url}`,
+    problem,
+    body: sample.body?.slice(0, 300),
+    answer: `${response.statusCode} ${response.body.slice(0, 300)}`,
+  });
+  const status = response.statusCode;
+  if (status >= 500) return { status, problem: report('5xx') };
+  if (ms > SLOW_MS) return { status, problem: report(`lento: ${Math.round(ms)} ms`) };
+  const before = baseline;
+  baseline = await rowCounts();
+  if (status >= 400) {
+    const after = baseline;
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    if (changed.length > 0) {
+      return { status, problem: report(`recusada mas gravou em: ${changed.join(', ')}`) };
+    }
+    const body = response.json<{ message?: unknown }>();
+    if (typeof body.message !== 'string' || body.message === '') {
+      return { status, problem: report('sem mensagem') };
+    }
+  }
+  return { status };
+}
+
+describe('bad-input fuzz', () => {
+  it(`sends ${RUNS} generated bodies to every POST, PUT and PATCH route, with no 5xx, slow answer or leaked write`, async () => {
+    const routes = ctx.app.apiRoutes.filter((route) =>
+      ['POST', 'PUT', 'PATCH'].includes(route.method),
+    );
+    expect(routes.length).toBeGreaterThan(15);
+    const problems: Problem[] = [];
+    let tried = 0;
+    for (const [index, route] of routes.entries()) {
+      const valid = VALID[`${route.method} ${route.url}`] ?? {};
+      const bodies = fc.sample(samples(valid), { numRuns: RUNS, seed: SEED + index });
+      for (const sample of bodies) {
+        const { problem } = await check(route, concrete(route.url), sample);
+        tried++;
+        if (problem) problems.push(problem);
+      }
+    }
+    console.info(`fuzz: ${routes.length} rotas, ${tried} corpos, ${problems.length} problemas`);
+    expect(problems.slice(0, 10)).toEqual([]);
+  }, 300_000);
+
+  it('answers 4xx to bad path ids on every route with parameters', async () => {
+    const badIds = [
+      '0',
+      '-1',
+      '1.5',
+      'abc',
+      '1e309',
+      '2147483648',
+      '9'.repeat(40),
+      '%00',
+      '%E0%A4%A',
+    ];
+    const problems: Problem[] = [];
+    let tried = 0;
+    for (const route of ctx.app.apiRoutes.filter((candidate) => candidate.url.includes(':'))) {
+      const valid = VALID[`${route.method} ${route.url}`];
+      for (const id of badIds) {
+        const url = route.url.replace(/:[A-Za-z]+/, id).replace(/:[A-Za-z]+/g, '1');
+        const sample = valid ? json(valid) : { body: undefined, contentType: undefined };
+        const { status, problem } = await check(route, url, sample);
+        tried++;
+        if (problem) problems.push(problem);
+        else if (status < 400) {
+          problems.push({ route: url, problem: 'aceito', body: sample.body, answer: `${status}` });
+        }
+      }
+    }
+    console.info(`fuzz: ${tried} ids inválidos`);
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses bad uploads with pt-BR messages and stores nothing', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const file = (field: string, name: string, content: Buffer): TestFile => ({
+      field,
+      name,
+      type: 'image/jpeg',
+      content,
+    });
+    const oversize = Buffer.concat([gif, Buffer.alloc(5 * 1024 * 1024)]);
+    const cliente = JSON.stringify({ tipo: 'funcionario', nome: 'Com foto', rg: '1', cpf: null });
+    const cases: Array<{
+      url: string;
+      fields: Record<string, string>;
+      files: TestFile[];
+      status: number;
+    }> = [
+      {
+        url: '/api/cadastros',
+        fields: { dados: cliente },
+        files: [file('foto', 'grande.jpg', oversize)],
+        status: 413,
+      },
+      {
+        url: '/api/cadastros',
+        fields: { dados: cliente },
+        files: [file('foto', 'foto.jpg', png)],
+        status: 415,
+      },
+      {
+        url: '/api/cadastros',
+        fields: { dados: cliente },
+        files: [file('foto', 'texto.jpg', Buffer.from('não sou imagem'))],
+        status: 415,
+      },
+      {
+        url: '/api/cadastros',
+        fields: { dados: cliente },
+        files: [file('foto', 'vazio.jpg', Buffer.alloc(0))],
+        status: 400,
+      },
+      {
+        url: '/api/cadastros',
+        fields: { dados: cliente },
+        files: [file('foto', 'a.gif', gif), file('foto', 'b.gif', gif)],
+        status: 400,
+      },
+      {
+        url: '/api/cadastros',
+        fields: { dados: cliente },
+        files: Array.from({ length: 11 }, (_, i) => file('anexos', `${i}.pdf`, gif)),
+        status: 400,
+      },
+      {
+        url: '/api/produtos/1/fotos',
+        fields: {},
+        files: [file('fotos', 'grande.png', oversize)],
+        status: 413,
+      },
+      {
+        url: '/api/produtos/1/fotos',
+        fields: {},
+        files: [file('fotos', 'script.png', Buffer.from('<script>'))],
+        status: 415,
+      },
+      {
+        url: '/api/produtos/1/fotos',
+        fields: {},
+        files: [file('fotos', 'vazio.png', Buffer.alloc(0))],
+        status: 400,
+      },
+      {
+        url: '/api/produtos/1/fotos',
+        fields: {},
+        files: Array.from({ length: 11 }, (_, i) => file('fotos', `${i}.gif`, gif)),
+        status: 400,
+      },
+      { url: '/api/produtos', fields: { dados: '{"nome":"x"' }, files: [], status: 400 },
+    ];
+    for (const { url, fields, files, status } of cases) {
+      const before = await rowCounts();
+      const response = await ctx.request({ method: 'POST', url, ...multipart(fields, files) });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(status);
+      expect(response.json<{ message: string }>().message).toMatch(/[a-zà-ú]{3}/);
+      expect(await rowCounts()).toEqual(before);
+    }
+  });
+
+  it('answers 400 to a multipart body without its boundary', async () => {
+    for (const url of ['/api/produtos', '/api/cadastros', '/api/produtos/1/fotos']) {
+      const response = await ctx.request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'multipart/form-data' },
+        payload: '{"nome":"x"}',
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toBe(
+        'O envio de arquivos está malformado. Envie o formulário novamente.',
+      );
+    }
+  });
+});
