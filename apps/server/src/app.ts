@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -23,6 +22,7 @@ import { usuariosRoutes } from './modules/usuarios/usuarios.routes';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { MAX_UPLOAD_BYTES } from './http/multipart';
@@ -47,6 +47,8 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before compression: its onSend hook stores the answer while it is still JSON text.
+  await app.register(idempotencyPlugin, { db });
   await registerSecurityHeaders(app);
   // Lists of thousands of rows are megabytes of JSON: gzip (fast level) cuts them ~10×.
   await app.register(compress, {
@@ -54,7 +56,6 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
     threshold: 1024,
     zlibOptions: { level: 5 },
   });
-  await app.register(rateLimit, { global: false });
   // Uploads: each file up to 5 MB (checked again per rule), a JSON "dados" field up to 1 MiB.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 5, fieldSize: 1_048_576, parts: 25 },

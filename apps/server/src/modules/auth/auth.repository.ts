@@ -2,7 +2,7 @@ import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@prumo/shared/auth';
 import type { Executor } from '../../db/database';
 import { usuarios } from '../usuarios/usuarios.table';
-import { sessoes } from './auth.table';
+import { loginLimites, sessoes } from './auth.table';
 import { hashSessionToken, newSessionToken } from './session-token';
 
 export interface AuthenticatedUser {
@@ -82,4 +82,43 @@ export async function deleteExpiredSessions(db: Executor, idleMs: number): Promi
         lt(sessoes.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
       ),
     );
+}
+
+/**
+ * Counts one sign-in attempt against `chave` (an IP or an e-mail) in a window of `windowMs` and
+ * answers the attempts in the current window, this one included. One atomic statement on the
+ * shared database, so every app instance counts the same attempts.
+ */
+export async function contarTentativaLogin(
+  db: Executor,
+  chave: string,
+  windowMs: number,
+): Promise<number> {
+  const janela = sql`now() + make_interval(secs => ${windowMs / 1000})`;
+  const [row] = await db
+    .insert(loginLimites)
+    .values({ chave, tentativas: 1, janelaFimEm: janela })
+    .onConflictDoUpdate({
+      target: loginLimites.chave,
+      set: {
+        tentativas: sql`CASE WHEN ${loginLimites.janelaFimEm} <= now() THEN 1 ELSE ${loginLimites.tentativas} + 1 END`,
+        janelaFimEm: sql`CASE WHEN ${loginLimites.janelaFimEm} <= now() THEN ${janela} ELSE ${loginLimites.janelaFimEm} END`,
+      },
+    })
+    .returning({ tentativas: loginLimites.tentativas });
+  return row!.tentativas;
+}
+
+/** The attempts counted against `chave` in its current window (0 when none or over). */
+export async function tentativasLogin(db: Executor, chave: string): Promise<number> {
+  const [row] = await db
+    .select({ tentativas: loginLimites.tentativas })
+    .from(loginLimites)
+    .where(and(eq(loginLimites.chave, chave), gt(loginLimites.janelaFimEm, sql`now()`)));
+  return row?.tentativas ?? 0;
+}
+
+/** Housekeeping on sign-in: drops counters whose window is over. */
+export async function deleteExpiredLoginLimites(db: Executor): Promise<void> {
+  await db.delete(loginLimites).where(lt(loginLimites.janelaFimEm, sql`now()`));
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   INVALID_LOGIN_MESSAGE,
@@ -14,7 +15,14 @@ import { AppError } from '../../http/errors';
 import { DEMO_LOGIN } from '../../seed/demo';
 import { verifyAgainstDummy, verifyPassword } from '../usuarios/password';
 import { findUsuarioByEmail } from '../usuarios/usuarios.repository';
-import { createSession, deleteExpiredSessions, deleteSession } from './auth.repository';
+import {
+  contarTentativaLogin,
+  createSession,
+  deleteExpiredLoginLimites,
+  deleteExpiredSessions,
+  deleteSession,
+  tentativasLogin,
+} from './auth.repository';
 
 const TOO_MANY_ATTEMPTS = 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.';
 
@@ -24,16 +32,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
 ) => {
   const limits = config.loginRateLimit;
   // Every attempt counts against the IP; only failures count against the e-mail, so a user who
-  // mistypes a few times is not locked out by their own successful sign-ins.
-  const checkIp = app.createRateLimit({ max: limits.perIpPerMinute, timeWindow: 60_000 });
-  const checkEmail = app.createRateLimit({
-    max: limits.failuresPerEmail,
-    timeWindow: limits.emailWindowMs,
-    keyGenerator: (request) =>
-      `login-email:${String((request.body as { email?: unknown })?.email ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
+  // mistypes a few times is not locked out by their own successful sign-ins. The counters live
+  // in the database, so several app instances behind a load balancer share them.
+  const ipKey = (request: FastifyRequest) => `ip:${request.ip}`;
+  const emailKey = (email: string) => `email:${email.trim().toLowerCase().slice(0, 290)}`;
 
   app.post(
     '/login',
@@ -47,26 +49,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       },
     },
     async (request) => {
-      const ipLimit = await checkIp(request);
-      const emailLimit = await checkEmail(request, { increment: false });
-      const ipBlocked = !ipLimit.isAllowed && ipLimit.isExceeded;
-      const emailBlocked = !emailLimit.isAllowed && emailLimit.remaining === 0;
-      if (ipBlocked || emailBlocked) {
+      const { email, password } = request.body;
+      const ipAttempts = await contarTentativaLogin(db, ipKey(request), 60_000);
+      const emailFailures = await tentativasLogin(db, emailKey(email));
+      if (ipAttempts > limits.perIpPerMinute || emailFailures >= limits.failuresPerEmail) {
         throw new AppError(429, TOO_MANY_ATTEMPTS);
       }
 
-      const { email, password } = request.body;
       const usuario = await findUsuarioByEmail(db, email);
       const valid = usuario
         ? await verifyPassword(usuario.senhaHash, password)
         : await verifyAgainstDummy(password);
       // Same answer for an unknown e-mail, a wrong password and a disabled account.
       if (!usuario || !valid || !usuario.ativo) {
-        await checkEmail(request);
+        await contarTentativaLogin(db, emailKey(email), limits.emailWindowMs);
         throw new AppError(401, INVALID_LOGIN_MESSAGE);
       }
 
       await deleteExpiredSessions(db, config.session.idleMs);
+      await deleteExpiredLoginLimites(db);
       const token = await createSession(db, usuario.id, config.session.maxAgeMs);
       return {
         token,

@@ -67,7 +67,7 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
   app.post(
     '/movimentacoes',
     {
-      config: { roles: ALL_ROLES },
+      config: { roles: ALL_ROLES, idempotent: true },
       schema: {
         tags: ['estoque'],
         summary: 'Registrar movimentação (entrada ou saída) e atualizar o estoque do produto',

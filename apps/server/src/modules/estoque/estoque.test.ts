@@ -226,6 +226,56 @@ describe('POST /api/estoque/movimentacoes', () => {
   });
 });
 
+describe('Idempotency-Key on POST /api/estoque/movimentacoes', () => {
+  const postWithKey = (payload: Json, key: string, as?: string) =>
+    ctx.request({ method: 'POST', url: URL, payload, as, headers: { 'idempotency-key': key } });
+
+  it('answers a repeat with the first result, moving the stock once', async () => {
+    const produto = await createProduto(10);
+    const key = `retry-${Date.now()}`;
+    const first = await postWithKey(movimento(produto.id, 'saida', 3), key);
+    const again = await postWithKey(movimento(produto.id, 'saida', 3), key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await estoqueOf(produto.id)).toBe(7);
+    expect((await ledgerOf(produto.id)).filter((m) => m.tipo === 'saida')).toHaveLength(1);
+  });
+
+  it('applies one of many simultaneous requests with the same key', async () => {
+    const produto = await createProduto(10);
+    const key = `race-${Date.now()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => postWithKey(movimento(produto.id, 'saida', 1), key)),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    expect(statuses).toContain(201);
+    expect(await estoqueOf(produto.id)).toBe(9);
+  });
+
+  it('refuses the same key with another body, keeps keys per user, and releases a refused one', async () => {
+    const produto = await createProduto(1);
+    const key = `other-${Date.now()}`;
+    expect((await postWithKey(movimento(produto.id, 'saida', 1), key)).statusCode).toBe(201);
+    const other = await postWithKey(movimento(produto.id, 'entrada', 5), key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(
+      'Esta chave de idempotência já foi usada com outra requisição.',
+    );
+    const otherUser = await postWithKey(movimento(produto.id, 'entrada', 5), key, USER_EMAIL);
+    expect(otherUser.statusCode).toBe(201);
+
+    const refusedKey = `refused-${Date.now()}`;
+    const tooMuch = await postWithKey(movimento(produto.id, 'saida', 50), refusedKey);
+    expect(tooMuch.statusCode).toBe(409);
+    expect((await postWithKey(movimento(produto.id, 'saida', 1), refusedKey)).statusCode).toBe(201);
+    const bad = await postWithKey(movimento(produto.id, 'saida', 1), 'chave com espaço');
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('PUT /api/estoque/movimentacoes/{id}', () => {
   it('adjusts the stock by the difference when quantity and tipo change', async () => {
     const produto = await createProduto(5);
