@@ -1,4 +1,3 @@
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createFirstAdmin } from './seed/admin';
@@ -6,7 +5,12 @@ import { seedDemoData } from './seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // The database opens (PGlite compiles its engine and replays its log) while the API's modules
+  // load: together they are most of a restart's time.
+  const opening = openDatabase(config);
+  opening.catch(() => undefined); // awaited below; this only keeps a quick failure from going unhandled
+  const { buildApp } = await import('./app');
+  const database = await opening;
   const log = (message: string) => console.log(`[prumo] ${message}`);
 
   if (config.demo && (await seedDemoData(database.db))) {

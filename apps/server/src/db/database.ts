@@ -65,6 +65,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 const ANALYZE_INTERVAL_MS = 60 * 60_000;
+const ANALYZE_DELAY_MS = 3_000;
 
 export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
   const unlock = lockDataDir(dataDir);
@@ -74,16 +75,19 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
     const db = wrapPglite(client);
     await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
     // PGlite has no autovacuum, so table statistics would stay empty and the planner would skip
-    // indexes: refresh them at start and every hour.
-    await client.exec('ANALYZE');
-    const analyzeTimer = setInterval(() => {
+    // indexes: refresh them shortly after start (in the background, so a restart answers at
+    // once; a big database takes a while) and every hour.
+    const analyze = () =>
       client.exec('ANALYZE').catch((error: unknown) => console.error('ANALYZE falhou', error));
-    }, ANALYZE_INTERVAL_MS);
+    const firstAnalyze = setTimeout(analyze, ANALYZE_DELAY_MS);
+    firstAnalyze.unref();
+    const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS);
     analyzeTimer.unref();
     return {
       db,
       kind: 'pglite',
       async close() {
+        clearTimeout(firstAnalyze);
         clearInterval(analyzeTimer);
         try {
           // PGlite does not fsync on its own: checkpoint so the files on disk are complete.

@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from './errors';
 
 /** 5 MB, the spec's limit for photos and attachments. */
@@ -48,6 +47,8 @@ async function readFile(part: MultipartFile, rule: UploadRule): Promise<Uploaded
   if (conteudo.length === 0) {
     throw badRequest(`O arquivo "${part.filename}" está vazio.`, { [rule.field]: 'Arquivo vazio' });
   }
+  // Loaded on the first upload: it is a tenth of a second of every start otherwise.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(conteudo);
   if (rule.allowedTypes && !rule.allowedTypes.some((type) => type.mime === detected?.mime)) {
     const accepted = rule.allowedTypes.map((type) => type.label).join(', ');
