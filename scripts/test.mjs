@@ -1,6 +1,8 @@
 // npm test: every check and test suite, one after the other (two cores), ending with the line
 // "N passed, N failed". Suites: shared unit tests, web component tests, API tests on PGlite and,
-// when TEST_DATABASE_URL is set, on PostgreSQL, then browser tests against the built app.
+// when TEST_DATABASE_URL is set, on PostgreSQL (the authorization matrix and the bad-input fuzz
+// among them), the server as a process (crash and restart, two instances), then browser tests
+// against the built app.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -89,6 +91,9 @@ suite('web', ['--project', 'web']);
 suite('api-pglite', ['--project', 'api-pglite']);
 if (process.env.TEST_DATABASE_URL) suite('api-postgres', ['--project', 'api-postgres']);
 else summary.push('api-postgres   não executado (defina TEST_DATABASE_URL)');
+// The real server as a process: killed mid-write and restarted (crash test) on both databases,
+// and two instances on one PostgreSQL.
+suite('processos', ['--config', 'apps/server/vitest.processes.config.ts']);
 suite('e2e', ['--config', 'e2e/vitest.config.ts']);
 
 console.log('\n[test] Resumo');

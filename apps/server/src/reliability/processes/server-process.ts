@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * The real built server (apps/server/dist/main.js) as a child process, for the tests that kill
+ * it or run two of it: the crash test and the many-instances test.
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first answer of GET /api/auth/demo. */
+  startMs: number;
+  output: string[];
+}
+
+/** Starts the server and waits for its first answer. */
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const started = performance.now();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: rootDir,
+    env: {
+      ...process.env,
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DEMO: 'true',
+      LOGIN_MAX_PER_IP: '100000',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${listenPort}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`O servidor terminou (código ${child.exitCode}):\n${output.join('')}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/auth/demo`);
+      if (response.ok) return { url, child, startMs: performance.now() - started, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`O servidor não respondeu em 60 s:\n${output.join('')}`);
+}
+
+/** SIGKILL, as a crash or a power cut would stop it: no shutdown code runs. */
+export async function killServer(server: ServerProcess, signal: NodeJS.Signals = 'SIGKILL') {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill(signal);
+  await exited;
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'prumo-processo-'));
+}
+
+/** A fresh PostgreSQL database next to TEST_DATABASE_URL's, dropped by the returned function. */
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `prumo_processo_${process.pid}_${Date.now()}`;
+  const run = async (query: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A small JSON client of one server, signed in as a demo user. */
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    public token = '',
+  ) {}
+
+  async login(email = 'admin@empresa.com.br', password = 'demo@2026') {
+    const response = await this.send('POST', '/api/auth/login', { email, password });
+    if (response.status === 200) this.token = (response.body as { token: string }).token;
+    return response;
+  }
+
+  async send(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await fetch(`${this.baseUrl}${pathname}`, {
+      method,
+      headers: {
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      headers: response.headers,
+    };
+  }
+}
