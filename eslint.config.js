@@ -6,12 +6,13 @@ import tseslint from 'typescript-eslint';
 
 // Import boundaries of ../shared/ARCHITECTURE.md: shared imports no app, web never imports the
 // server (nor the server the web), features do not import each other, and web infrastructure
-// (lib, components) does not import features. Test helpers (web/src/test) import no screens.
+// (lib, components, the API clients in api/) does not import features. Test helpers (web/src/test) import no screens.
 const boundaryElements = [
   { type: 'shared', pattern: 'packages/shared/src' },
   { type: 'server', pattern: 'apps/server' },
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+  { type: 'web-api', pattern: 'apps/web/src/api' },
   { type: 'web-components', pattern: 'apps/web/src/components' },
   { type: 'web-lib', pattern: 'apps/web/src/lib' },
   { type: 'web-test', pattern: 'apps/web/src/test' },
@@ -80,12 +81,13 @@ export default tseslint.config(
             { allow: { to: { module: { origin: { anyOf: ['external', 'core'] } } } } },
             allow('shared', ['shared']),
             allow('server', ['server', 'shared']),
-            allow('web-app', ['web-app', 'web-feature', 'web-components', 'web-lib', 'web-test', 'shared']),
-            allow('web-components', ['web-components', 'web-lib', 'web-test', 'shared']),
+            allow('web-app', ['web-app', 'web-feature', 'web-api', 'web-components', 'web-lib', 'web-test', 'shared']),
+            allow('web-api', ['web-api', 'web-lib', 'shared']),
+            allow('web-components', ['web-components', 'web-api', 'web-lib', 'web-test', 'shared']),
             allow('web-lib', ['web-lib', 'shared']),
             allow('web-test', ['web-lib', 'shared']),
             allow('e2e', ['e2e', 'shared']),
-            allow('web-feature', ['web-components', 'web-lib', 'web-test', 'shared']),
+            allow('web-feature', ['web-api', 'web-components', 'web-lib', 'web-test', 'shared']),
             {
               from: { element: { type: 'web-feature' } },
               allow: {

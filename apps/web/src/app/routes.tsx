@@ -59,6 +59,7 @@ const Servicos = comingSoon('Serviços');
 const OrdemServicos = comingSoon('Ordem de Serviços');
 const Estoque = lazy(() => import('../features/estoque/pages/EstoquePage'));
 const Orcamentos = comingSoon('Orçamentos');
+const Configuracoes = lazy(() => import('../features/configuracoes/pages/ConfiguracoesPage'));
 
 /** Every route of the spec's route tables (both documents), each behind the guard. */
 export const appRoutes: AppRoute[] = [
@@ -108,7 +109,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/financeiro', roles: ADMIN_MANAGER, Page: comingSoon('Financeiro') },
   { path: '/nota-fiscal', roles: ANY, Page: comingSoon('Nota Fiscal') },
   { path: '/contratos', roles: ANY, Page: comingSoon('Contratos') },
-  { path: '/configuracoes', roles: ADMIN_ONLY, Page: comingSoon('Configurações') },
+  { path: '/configuracoes', roles: ADMIN_ONLY, Page: Configuracoes },
 
   { path: '/relatorios', roles: ANY, Page: comingSoon('Relatórios') },
   { path: '/agenda', roles: ANY, Page: comingSoon('Agenda') },

@@ -43,8 +43,11 @@ export interface ApiRequestOptions {
   anonymous?: boolean;
 }
 
-/** Calls /api<path> with JSON in and out; throws ApiError with the server's pt-BR message. */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** Sends the call; answers the parsed JSON and the response (for its headers). */
+async function send(
+  path: string,
+  options: ApiRequestOptions,
+): Promise<{ payload: unknown; response: Response }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isFormData = options.body instanceof FormData;
   if (options.body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
@@ -69,7 +72,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   if (response.status === 401 && !options.anonymous) onUnauthorized?.();
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { payload: undefined, response };
 
   let payload: unknown;
   try {
@@ -86,7 +89,21 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       body.fields ?? {},
     );
   }
-  return payload as T;
+  return { payload, response };
+}
+
+/** Calls /api<path> with JSON in and out; throws ApiError with the server's pt-BR message. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await send(path, options)).payload as T;
+}
+
+/** One page of a server-paged list: its rows and the filter's total (X-Total-Count). */
+export async function apiPage<T>(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ items: T[]; total: number }> {
+  const { payload, response } = await send(path, { signal });
+  return { items: payload as T[], total: Number(response.headers.get('x-total-count') ?? 0) };
 }
 
 /** GET /api<path> as a Blob (files, PDFs), with the session's token. */

@@ -44,3 +44,4 @@ export const usuarioListSchema = z.array(
     ativo: z.boolean(),
   }),
 );
+export type Usuario = z.infer<typeof usuarioListSchema>[number];

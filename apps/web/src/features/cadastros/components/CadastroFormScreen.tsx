@@ -14,6 +14,7 @@ import {
 } from '@prumo/shared/cadastros';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -240,6 +241,9 @@ function CadastroForm({
           { label: 'Cadastros', to: listPath },
           { label: titulo },
         ]}
+        actions={
+          detalhe ? <HistoricoButton recurso="cadastros" registroId={detalhe.id} /> : undefined
+        }
       />
       <form
         noValidate

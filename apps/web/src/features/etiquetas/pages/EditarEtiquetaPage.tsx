@@ -1,10 +1,11 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { etiquetaParaModelo } from '@prumo/shared/etiquetas';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -43,14 +44,17 @@ export default function EditarEtiquetaPage() {
         { label: 'Editar' },
       ]}
       actions={
-        <Button
-          component={Link}
-          to={LISTA}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Voltar
-        </Button>
+        <Group gap="xs">
+          <HistoricoButton recurso="etiquetas" registroId={id} />
+          <Button
+            component={Link}
+            to={LISTA}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Voltar
+          </Button>
+        </Group>
       }
     />
   );

@@ -11,6 +11,7 @@ import {
 } from '@prumo/shared/produtos';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -87,6 +88,7 @@ export default function EditarProdutoPage() {
         { label: 'Produtos', to: '/produtos' },
         { label: 'Editar Produto' },
       ]}
+      actions={<HistoricoButton recurso="produtos" registroId={id} />}
     />
   );
 

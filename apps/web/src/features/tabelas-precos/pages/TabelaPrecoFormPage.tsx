@@ -32,6 +32,7 @@ import {
 import { PercentInput } from '../../../components/inputs/DecimalInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { PrecoBreakdown } from '../../../components/PrecoBreakdown';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -82,6 +83,7 @@ export default function TabelaPrecoFormPage() {
         { label: 'Tabelas de Preços', to: LISTA },
         { label: editing ? 'Editar' : 'Nova' },
       ]}
+      actions={editing ? <HistoricoButton recurso="tabelas-precos" registroId={id} /> : undefined}
     />
   );
 

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Usuario } from '@prumo/shared/auth';
+import { apiRequest } from '../../lib/api-client';
+
+/** The users (GET /api/usuarios, admins only). */
+export const usuariosKeys = { all: ['usuarios'] as const };
+
+export const usuariosQueryOptions = () =>
+  queryOptions({
+    queryKey: usuariosKeys.all,
+    queryFn: ({ signal }) => apiRequest<Usuario[]>('/usuarios', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useUsuarios(enabled = true) {
+  return useQuery({ ...usuariosQueryOptions(), enabled });
+}
