@@ -14,7 +14,8 @@ import { createTestContext, type TestContext } from '../test/test-app';
  * NaN text, huge and invisible strings, deep nesting, unknown and prototype keys, arrays for
  * objects, invalid JSON, wrong content types, and mutations of a valid body. Every route with
  * path parameters gets bad ids. It fails on any 5xx, any answer slower than 2 s, and any change
- * in the row counts of the tables after a refused request.
+ * in the row counts of the tables after a refused request, and on an accepted write that reaches
+ * the audit trail without its author.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -182,11 +183,28 @@ beforeAll(async () => {
     `SELECT ${names.map((name) => `(SELECT count(*) FROM "${name}")::int AS "${name}"`).join(', ')}`,
   );
   baseline = await rowCounts();
+  const last = await ctx.database.db.execute(
+    sql`SELECT coalesce(max(id), 0)::int AS id FROM auditoria`,
+  );
+  auditStart = (last as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
 });
 
 afterAll(async () => {
   await ctx?.close();
 });
+
+/**
+ * Audit entries without an author: a route that writes outside comAuditoria would leave its
+ * changes attributed to nobody. Demo seeding is the system's, so only entries made after the
+ * suite started count.
+ */
+let auditStart = 0;
+async function unattributedAuditRows(): Promise<number> {
+  const result = await ctx.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM auditoria WHERE id > ${auditStart} AND usuario_id IS NULL`,
+  );
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+}
 
 /** Row counts after the last request: what a refused request must leave unchanged. */
 let baseline: Record<string, number>;
@@ -238,6 +256,9 @@ async function check(
   });
   const status = response.statusCode;
   if (status >= 500) return { status, problem: report('5xx') };
+  if (status < 300 && (await unattributedAuditRows()) > 0) {
+    return { status, problem: report('gravou sem autor na auditoria (use comAuditoria)') };
+  }
   if (ms > SLOW_MS) return { status, problem: report(`lento: ${Math.round(ms)} ms`) };
   const before = baseline;
   baseline = await rowCounts();

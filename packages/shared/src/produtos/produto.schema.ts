@@ -8,6 +8,7 @@ import {
   trimmedString,
   z,
 } from '../validation';
+import { formatMoney } from '../money';
 import {
   calcularValoresProduto,
   CATEGORIA_PADRAO_ID,
@@ -189,9 +190,9 @@ export function produtoConsistencyErrors(values: ProdutoConsistencyInput): Recor
   }
   const calculados = calcularValoresProduto(values);
   if (calculados.custo_final > MAX_MONEY) {
-    errors.custo = 'Custo final acima do limite permitido';
+    errors.custo = `O custo final deve ser no máximo ${formatMoney(MAX_MONEY)}`;
   } else if (calculados.valor_venda_sugerido > MAX_MONEY) {
-    errors.lucro_sugerido = 'Valor de venda sugerido acima do limite permitido';
+    errors.lucro_sugerido = `O valor de venda sugerido deve ser no máximo ${formatMoney(MAX_MONEY)}`;
   }
   return errors;
 }
