@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -147,7 +148,9 @@ describe('crash and restart', () => {
   });
 
   it('keeps every acknowledged write and every ledger on the embedded database', async () => {
-    await crashRounds('pglite', { DATA_DIR: tempDataDir(), DATABASE_URL: '' });
+    const dataDir = tempDataDir();
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    await crashRounds('pglite', { DATA_DIR: dataDir, DATABASE_URL: '' });
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
