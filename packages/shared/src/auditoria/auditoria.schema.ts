@@ -1,5 +1,4 @@
-import { isISODate } from '../dates';
-import { trimmedString, z } from '../validation';
+import { dayQuery, pageQuery, trimmedString, z } from '../validation';
 
 /**
  * The audit trail (issue 9): every create, update, delete and status change, with who, when,
@@ -39,11 +38,6 @@ export const RECURSOS_AUDITORIA = Object.keys(RECURSO_LABELS) as RecursoAuditori
 export const AUDITORIA_LIMIT_PADRAO = 50;
 export const AUDITORIA_LIMIT_MAX = 200;
 
-const dayQuery = z
-  .string()
-  .refine(isISODate, { error: 'Use uma data no formato aaaa-mm-dd' })
-  .optional();
-
 const registroId = trimmedString()
   .min(1, { error: 'Registro inválido' })
   .max(60, { error: 'Registro inválido' });
@@ -63,18 +57,7 @@ export const auditoriaListQuerySchema = z
     de: dayQuery,
     ate: dayQuery,
     q: trimmedString().max(100, { error: 'Use no máximo 100 caracteres' }).optional(),
-    limit: z.coerce
-      .number({ error: 'Limite inválido' })
-      .int({ error: 'Limite inválido' })
-      .min(1, { error: 'Limite inválido' })
-      .max(AUDITORIA_LIMIT_MAX, { error: `O limite máximo é ${AUDITORIA_LIMIT_MAX}` })
-      .default(AUDITORIA_LIMIT_PADRAO),
-    offset: z.coerce
-      .number({ error: 'Deslocamento inválido' })
-      .int({ error: 'Deslocamento inválido' })
-      .min(0, { error: 'Deslocamento inválido' })
-      .max(1_000_000_000, { error: 'Deslocamento inválido' })
-      .default(0),
+    ...pageQuery(AUDITORIA_LIMIT_PADRAO, AUDITORIA_LIMIT_MAX),
   })
   .refine((query) => !query.de || !query.ate || query.de <= query.ate, {
     path: ['ate'],

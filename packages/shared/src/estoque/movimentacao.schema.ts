@@ -1,5 +1,5 @@
 import { isISODate } from '../dates';
-import { optionalText, quantity, requiredText, z } from '../validation';
+import { dayQuery, optionalText, pageQuery, quantity, requiredText, z } from '../validation';
 import {
   ESTOQUE_MESSAGES,
   MOVIMENTACOES_LIMIT_MAX,
@@ -61,11 +61,6 @@ export type MovimentacaoInput = z.output<typeof movimentacaoInputSchema>;
 const positiveIntQuery = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
 
-const dayQuery = z
-  .string()
-  .refine(isISODate, { error: 'Use uma data no formato aaaa-mm-dd' })
-  .optional();
-
 /** GET /api/estoque/movimentacoes?produto_id=&tipo=&de=&ate=&limit=&offset= */
 export const movimentacaoListQuerySchema = z
   .strictObject({
@@ -73,17 +68,7 @@ export const movimentacaoListQuerySchema = z
     tipo: tipo.optional(),
     de: dayQuery,
     ate: dayQuery,
-    limit: z.coerce
-      .number({ error: 'Limite inválido' })
-      .int({ error: 'Limite inválido' })
-      .min(1, { error: 'Limite inválido' })
-      .max(MOVIMENTACOES_LIMIT_MAX, { error: `O limite máximo é ${MOVIMENTACOES_LIMIT_MAX}` })
-      .default(MOVIMENTACOES_LIMIT_PADRAO),
-    offset: z.coerce
-      .number({ error: 'Deslocamento inválido' })
-      .int({ error: 'Deslocamento inválido' })
-      .min(0, { error: 'Deslocamento inválido' })
-      .default(0),
+    ...pageQuery(MOVIMENTACOES_LIMIT_PADRAO, MOVIMENTACOES_LIMIT_MAX),
   })
   .refine((query) => !query.de || !query.ate || query.de <= query.ate, {
     path: ['ate'],

@@ -122,6 +122,30 @@ export function isoDate(message = 'Data inválida') {
   return z.string().refine(isISODate, { error: message });
 }
 
+/** An optional calendar day "aaaa-mm-dd" in a query string (a list's period filter). */
+export const dayQuery = z
+  .string()
+  .refine(isISODate, { error: 'Use uma data no formato aaaa-mm-dd' })
+  .optional();
+
+/** `limit` and `offset` of a server-paged list, with its default and largest page size. */
+export function pageQuery(limitPadrao: number, limitMax: number) {
+  return {
+    limit: z.coerce
+      .number({ error: 'Limite inválido' })
+      .int({ error: 'Limite inválido' })
+      .min(1, { error: 'Limite inválido' })
+      .max(limitMax, { error: `O limite máximo é ${limitMax}` })
+      .default(limitPadrao),
+    offset: z.coerce
+      .number({ error: 'Deslocamento inválido' })
+      .int({ error: 'Deslocamento inválido' })
+      .min(0, { error: 'Deslocamento inválido' })
+      .max(1_000_000_000, { error: 'Deslocamento inválido' })
+      .default(0),
+  };
+}
+
 /** A positive integer id in a route parameter ("/api/x/{id}"). */
 export const idParamSchema = z.strictObject({
   id: z.coerce

@@ -1,8 +1,8 @@
 import { Checkbox, Select, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInputBR } from '../../../components/inputs/DateInputBR';
 import type { ComponentType, ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { parseDateBR, todayISO } from '@prumo/shared/dates';
+import { todayISO } from '@prumo/shared/dates';
 import { MoneyInput, PercentInput } from '../../../components/inputs/DecimalInput';
 import { CepInput, CidadeUfInput, CnpjInput, CpfInput, TelefoneInput, UfSelect } from './inputs';
 
@@ -184,12 +184,9 @@ export function PercentField({ name, label, required, ...props }: FieldProps) {
 export function DateField({ name, label, required, ...props }: FieldProps) {
   const { ref, value, onChange, onBlur, error } = useField(name);
   return (
-    <DateInput
+    <DateInputBR
       label={label}
       withAsterisk={required}
-      placeholder="dd/mm/aaaa"
-      valueFormat="DD/MM/YYYY"
-      dateParser={(input) => parseDateBR(input)}
       maxDate={todayISO()}
       clearable
       {...props}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInputBR } from '../../../components/inputs/DateInputBR';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import {
   type AuditoriaEntrada,
   type RecursoAuditoria,
 } from '@prumo/shared/auditoria';
-import { formatDateTime, parseDateBR } from '@prumo/shared/dates';
+import { formatDateTime } from '@prumo/shared/dates';
 import { AUDITORIA_PAGE_SIZE, useAuditoria, type AuditoriaFiltro } from '../../../api/auditoria';
 import { useUsuarios } from '../../../api/usuarios';
 import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
@@ -105,21 +105,15 @@ export function AuditoriaTab() {
             value={usuarioId}
             onChange={filtrar(setUsuarioId)}
           />
-          <DateInput
+          <DateInputBR
             label="De"
             clearable
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            dateParser={(text) => parseDateBR(text)}
             value={de}
             onChange={filtrar((value: string | null) => setDe(value ?? null))}
           />
-          <DateInput
+          <DateInputBR
             label="Até"
             clearable
-            valueFormat="DD/MM/YYYY"
-            placeholder="dd/mm/aaaa"
-            dateParser={(text) => parseDateBR(text)}
             value={ate}
             onChange={filtrar((value: string | null) => setAte(value ?? null))}
             error={

@@ -11,11 +11,11 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInputBR } from '../../../components/inputs/DateInputBR';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDate, formatDateTime, parseDateBR } from '@prumo/shared/dates';
+import { formatDate, formatDateTime } from '@prumo/shared/dates';
 import {
   ESTOQUE_MESSAGES,
   formatQuantidade,
@@ -102,23 +102,17 @@ function Historico({
       </Group>
 
       <Group grow align="flex-start">
-        <DateInput
+        <DateInputBR
           label="De"
           size="xs"
           clearable
-          valueFormat="DD/MM/YYYY"
-          placeholder="dd/mm/aaaa"
-          dateParser={(text) => parseDateBR(text)}
           value={de}
           onChange={(value) => setDe(value ?? null)}
         />
-        <DateInput
+        <DateInputBR
           label="Até"
           size="xs"
           clearable
-          valueFormat="DD/MM/YYYY"
-          placeholder="dd/mm/aaaa"
-          dateParser={(text) => parseDateBR(text)}
           value={ate}
           onChange={(value) => setAte(value ?? null)}
           error={periodoInvalido ? ESTOQUE_MESSAGES.periodoInvalido : undefined}

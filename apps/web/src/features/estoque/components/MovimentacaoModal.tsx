@@ -9,10 +9,10 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInputBR } from '../../../components/inputs/DateInputBR';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { parseDateBR, todayISO } from '@prumo/shared/dates';
+import { todayISO } from '@prumo/shared/dates';
 import {
   erroSalvarMovimentacao,
   ESTOQUE_MESSAGES,
@@ -215,12 +215,9 @@ function MovimentacaoForm({
             control={control}
             name="data"
             render={({ field }) => (
-              <DateInput
+              <DateInputBR
                 label="Data"
                 withAsterisk
-                valueFormat="DD/MM/YYYY"
-                placeholder="dd/mm/aaaa"
-                dateParser={(text) => parseDateBR(text)}
                 maxDate={hoje}
                 value={field.value ?? null}
                 onChange={(value) => field.onChange(value ?? null)}
