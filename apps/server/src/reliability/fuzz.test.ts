@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../modules/auth/auth.repository';
 import type { ApiRoute } from '../plugins/auth';
-import { multipart, type TestFile } from '../test/multipart-body';
+import { GIF, multipart, PNG, type TestFile } from '../test/multipart-body';
 import { createTestContext, type TestContext } from '../test/test-app';
 
 /**
@@ -329,18 +329,13 @@ describe('bad-input fuzz', () => {
   });
 
   it('refuses bad uploads with pt-BR messages and stores nothing', async () => {
-    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    );
     const file = (field: string, name: string, content: Buffer): TestFile => ({
       field,
       name,
       type: 'image/jpeg',
       content,
     });
-    const oversize = Buffer.concat([gif, Buffer.alloc(5 * 1024 * 1024)]);
+    const oversize = Buffer.concat([GIF, Buffer.alloc(5 * 1024 * 1024)]);
     const cliente = JSON.stringify({ tipo: 'funcionario', nome: 'Com foto', rg: '1', cpf: null });
     const cases: Array<{
       url: string;
@@ -357,7 +352,7 @@ describe('bad-input fuzz', () => {
       {
         url: '/api/cadastros',
         fields: { dados: cliente },
-        files: [file('foto', 'foto.jpg', png)],
+        files: [file('foto', 'foto.jpg', PNG)],
         status: 415,
       },
       {
@@ -375,13 +370,13 @@ describe('bad-input fuzz', () => {
       {
         url: '/api/cadastros',
         fields: { dados: cliente },
-        files: [file('foto', 'a.gif', gif), file('foto', 'b.gif', gif)],
+        files: [file('foto', 'a.gif', GIF), file('foto', 'b.gif', GIF)],
         status: 400,
       },
       {
         url: '/api/cadastros',
         fields: { dados: cliente },
-        files: Array.from({ length: 11 }, (_, i) => file('anexos', `${i}.pdf`, gif)),
+        files: Array.from({ length: 11 }, (_, i) => file('anexos', `${i}.pdf`, GIF)),
         status: 400,
       },
       {
@@ -405,7 +400,7 @@ describe('bad-input fuzz', () => {
       {
         url: '/api/produtos/1/fotos',
         fields: {},
-        files: Array.from({ length: 11 }, (_, i) => file('fotos', `${i}.gif`, gif)),
+        files: Array.from({ length: 11 }, (_, i) => file('fotos', `${i}.gif`, GIF)),
         status: 400,
       },
       { url: '/api/produtos', fields: { dados: '{"nome":"x"' }, files: [], status: 400 },

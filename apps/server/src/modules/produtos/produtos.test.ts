@@ -10,7 +10,7 @@ import {
 import { formatMoney } from '@prumo/shared/money';
 import { MAX_MONEY } from '@prumo/shared/validation';
 import { arquivos } from '../arquivos/arquivos.table';
-import { multipart } from '../../test/multipart-body';
+import { GIF, multipart, PNG } from '../../test/multipart-body';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
 import {
   listProdutosJson,
@@ -34,12 +34,6 @@ let sequence = 0;
 /** A unique valid EAN-13 per call, so tests do not collide. */
 const nextEan = () =>
   ean(`789${String(Date.now() % 1e6).padStart(6, '0')}${String(++sequence).padStart(3, '0')}`);
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 async function create(payload: Json, as?: string) {
   return ctx.request({ method: 'POST', url: '/api/produtos', payload, as });
