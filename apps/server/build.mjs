@@ -1,5 +1,6 @@
-// Bundles the server (and the shared package it imports as TypeScript) into dist/.
-// Dependencies in node_modules stay external and are loaded at run time.
+// Bundles the server, the shared package it imports as TypeScript and its dependencies into
+// dist/: a start or restart then reads a few files instead of resolving and compiling hundreds of
+// modules in node_modules (about a quarter of a second on a 2-core machine).
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
@@ -17,7 +18,26 @@ await build({
   // a start or restart does not load it.
   splitting: true,
   sourcemap: true,
-  packages: 'external',
+  // Left in node_modules: packages that load files beside their own code at run time (PGlite's
+  // WebAssembly and extensions, the API docs' page assets) or a native binary (argon2).
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    '@fastify/swagger-ui',
+    '@node-rs/argon2',
+    'pg-native',
+  ],
+  // CommonJS dependencies inside an ES module bundle still call require and read __dirname.
+  banner: {
+    js: [
+      "import { createRequire as __createRequire } from 'node:module';",
+      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+      "import __path from 'node:path';",
+      'const require = __createRequire(import.meta.url);',
+      'const __filename = __fileURLToPath(import.meta.url);',
+      'const __dirname = __path.dirname(__filename);',
+    ].join(' '),
+  },
   // The shared package is TypeScript source: bundle it instead of leaving it external.
   alias: { '@prumo/shared': '../../packages/shared/src' },
   logLevel: 'warning',
