@@ -162,8 +162,10 @@ describe('products', () => {
     await page.waitForURL(/\/produtos$/);
 
     await searchProdutos(`premium ${tag}`);
-    await expect.poll(() => row(tag).count()).toBe(1);
-    expect(await row(tag).textContent()).toMatch(/R\$\s19,90/);
+    // The list refetches after the save and the search is debounced: wait for the new row.
+    await expect
+      .poll(() => row(tag).allTextContents())
+      .toEqual([expect.stringMatching(/Café Premium.*R\$\s19,90/)]);
 
     // Delete, after the confirmation
     await row(tag)
