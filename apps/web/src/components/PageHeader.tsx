@@ -7,18 +7,15 @@ export interface Crumb {
   to?: string;
 }
 
-/** Page title with optional breadcrumb, description and actions on the right. */
-export function PageHeader({
-  title,
-  description,
-  breadcrumbs,
-  actions,
-}: {
+export interface PageHeaderProps {
   title: ReactNode;
   description?: ReactNode;
   breadcrumbs?: Crumb[];
   actions?: ReactNode;
-}) {
+}
+
+/** Page title with optional breadcrumb, description and actions on the right. */
+export function PageHeader({ title, description, breadcrumbs, actions }: PageHeaderProps) {
   return (
     <Stack gap={4} mb="lg">
       {breadcrumbs && (

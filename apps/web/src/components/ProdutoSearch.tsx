@@ -1,7 +1,6 @@
 import { Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ESTOQUE_MESSAGES,
@@ -10,24 +9,10 @@ import {
   SUGESTOES_MIN_CHARS,
 } from '@prumo/shared/estoque';
 import type { ProdutoSearchItem } from '@prumo/shared/produtos';
-import { apiRequest } from '../lib/api-client';
+import { useProdutoSuggestions } from '../api/produtos';
 
 /** Waits this long after the last key before asking the server. */
 const DEBOUNCE_MS = 250;
-
-/** GET /api/produtos/search?q= : products by name, barcode or internal code, by relevance. */
-function useProdutoSuggestions(termo: string) {
-  return useQuery({
-    queryKey: ['produtos', 'search', termo],
-    queryFn: ({ signal }) =>
-      apiRequest<ProdutoSearchItem[]>(`/produtos/search?q=${encodeURIComponent(termo)}`, {
-        signal,
-      }),
-    enabled: termo.length >= SUGESTOES_MIN_CHARS,
-    staleTime: 10_000,
-    placeholderData: keepPreviousData,
-  });
-}
 
 export interface ProdutoSearchProps {
   label: string;

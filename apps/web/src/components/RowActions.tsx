@@ -1,5 +1,5 @@
 import { ActionIcon, Group } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -11,6 +11,26 @@ export function RowActions({ children, gap = 4 }: { children: ReactNode; gap?: n
     <Group gap={gap} justify="flex-end" wrap="nowrap">
       {children}
     </Group>
+  );
+}
+
+/** Another action of the row that opens a screen ("Imprimir", "Ver produtos e preços"). */
+export function LinkAction({
+  icon: ActionIconGlyph,
+  title,
+  label,
+  to,
+}: {
+  icon: Icon;
+  title: string;
+  /** What a screen reader says, naming the row. */
+  label: string;
+  to: string;
+}) {
+  return (
+    <ActionIcon component={Link} to={to} variant="subtle" title={title} aria-label={label}>
+      <ActionIconGlyph size={18} />
+    </ActionIcon>
   );
 }
 

@@ -26,3 +26,6 @@ export const PT_BR_PAGINATION = {
         ? { 'aria-label': 'Próxima página' }
         : {},
 } satisfies Partial<DataTableProps<object>>;
+
+/** Columns a phone leaves out (the first cell sums them up there). */
+export const WIDE_ONLY = '(min-width: 48em)';

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditoriaEntrada, AuditoriaListQueryInput } from '@prumo/shared/auditoria';
 import { apiPage, apiRequest } from '../../lib/api-client';
+import { ROOT_KEYS } from '../keys';
 
 /** The audit trail (GET /api/auditoria, admins only): one client for every screen that reads it. */
 export type AuditoriaFiltro = Omit<AuditoriaListQueryInput, 'limit' | 'offset'>;
@@ -8,7 +9,7 @@ export type AuditoriaFiltro = Omit<AuditoriaListQueryInput, 'limit' | 'offset'>;
 export const AUDITORIA_PAGE_SIZE = 50;
 
 export const auditoriaKeys = {
-  all: ['auditoria'] as const,
+  all: ROOT_KEYS.auditoria,
   list: (filtro: AuditoriaFiltro, page: number) =>
     [...auditoriaKeys.all, 'list', filtro, page] as const,
   registro: (recurso: string, registroId: string | number) =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Usuario } from '@prumo/shared/auth';
 import { apiRequest } from '../../lib/api-client';
+import { ROOT_KEYS } from '../keys';
 
 /** The users (GET /api/usuarios, admins only). */
-export const usuariosKeys = { all: ['usuarios'] as const };
+export const usuariosKeys = { all: ROOT_KEYS.usuarios };
 
 export const usuariosQueryOptions = () =>
   queryOptions({

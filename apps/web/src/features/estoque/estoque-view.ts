@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   ESTOQUE_MINIMO_PADRAO,
   ESTOQUE_UNIDADE_PADRAO,
@@ -6,6 +7,7 @@ import {
 } from '@prumo/shared/estoque';
 import type { ProdutoListItem } from '@prumo/shared/produtos';
 import { compareText, matchesSearch } from '@prumo/shared/search';
+import { produtosQueryOptions } from '../../api/produtos';
 
 /** Section 3.9: the stock view of a product, with its defaults. */
 export interface EstoqueProduto {
@@ -111,5 +113,20 @@ export function ordenarEstoque(
         ? av - bv
         : compareText(String(av), String(bv));
     return sign * result || compareText(a.nome, b.nome) || a.id - b.id;
+  });
+}
+
+const toEstoqueProdutos = (produtos: ProdutoListItem[]) => produtos.map(toEstoqueProduto);
+
+/**
+ * The catalogue's product list (one cache with the products screen), seen as section 3.9's stock
+ * view; loaded again whenever the screen opens.
+ */
+export function useProdutosEstoque() {
+  return useQuery({
+    ...produtosQueryOptions(),
+    select: toEstoqueProdutos,
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }

@@ -1,5 +1,3 @@
-import { ApiError } from '../../lib/api-client';
-
 /** The spec's feedback texts of labels (part 2, section 8), verbatim. */
 export const ETIQUETA_TEXTOS = {
   criada: 'Etiqueta criada com sucesso!',
@@ -11,12 +9,5 @@ export const ETIQUETA_TEXTOS = {
   erroCarregar: 'Erro ao carregar etiqueta',
   erroExcluir: 'Erro ao excluir etiqueta',
   confirmarExclusao: 'Tem certeza que deseja excluir esta etiqueta?',
-  salvando: 'Salvando...',
   erroImprimir: 'Erro ao gerar o PDF das etiquetas',
 } as const;
-
-/** "Erro ao criar etiqueta: {message}" (the server's message, or the connection failure). */
-export function withMessage(base: string, error: unknown): string {
-  const message = error instanceof ApiError ? error.message : undefined;
-  return message ? `${base}: ${message}` : base;
-}

@@ -1,5 +1,3 @@
-import { ApiError } from '../../lib/api-client';
-
 /** The spec's feedback texts of the catalogue (part 2, section 8), verbatim. */
 export const PRODUTO_TEXTOS = {
   cadastrado: 'Produto cadastrado com sucesso!',
@@ -44,17 +42,6 @@ export const ETIQUETA_TEXTOS = {
   erroExcluir: 'Erro ao excluir etiqueta',
   confirmarExclusao: 'Tem certeza que deseja excluir esta etiqueta?',
 } as const;
-
-/** The server's own message of a failed call, when it sent one. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && !error.isConnectionFailure ? error.serverMessage : undefined;
-}
-
-/** "Erro ao excluir produto" or, when the server said why, "Erro ao excluir produto: {why}". */
-export function withServerMessage(base: string, error: unknown): string {
-  const message = serverMessage(error);
-  return message ? `${base}: ${message}` : base;
-}
 
 const quantityFormatter = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 

@@ -1,5 +1,3 @@
-import { ApiError } from '../../lib/api-client';
-
 /** The spec's feedback texts of price tables and additional costs (part 2, section 8). */
 export const TABELA_TEXTOS = {
   criada: 'Tabela de preços criada com sucesso!',
@@ -10,7 +8,6 @@ export const TABELA_TEXTOS = {
   erroCarregar: 'Erro ao carregar dados da tabela',
   erroExcluir: 'Erro ao excluir tabela',
   confirmarExclusao: 'Tem certeza que deseja excluir esta tabela de preços?',
-  salvando: 'Salvando...',
 } as const;
 
 export const CUSTO_TEXTOS = {
@@ -32,10 +29,3 @@ export const MARGEM_TEXTOS = {
   confirmarRemocao: (total: number) =>
     `Tem certeza que deseja remover o preço de ${total === 1 ? '1 produto' : `${total} produtos`} desta tabela?`,
 } as const;
-
-/** "Erro ao salvar custo" or, when the server said why, "Erro ao salvar custo: {why}". */
-export function withServerMessage(base: string, error: unknown): string {
-  const message =
-    error instanceof ApiError && !error.isConnectionFailure ? error.serverMessage : undefined;
-  return message ? `${base}: ${message}` : base;
-}

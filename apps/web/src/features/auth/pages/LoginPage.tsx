@@ -15,7 +15,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { EMPTY_LOGIN_MESSAGE, type DemoResponse } from '@prumo/shared/auth';
 import { ApiError, CONNECTION_ERROR_MESSAGE } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { fetchDemoCredentials, login } from '../api/login';
+import { fetchDemoCredentials, login } from '../../../api/auth';
 import { DemoCredentialsBox } from '../components/DemoCredentialsBox';
 import classes from './LoginPage.module.css';
 

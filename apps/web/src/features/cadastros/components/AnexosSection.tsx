@@ -9,8 +9,8 @@ import {
 import { CADASTRO_TEXTOS, MAX_ANEXOS_POR_ENVIO, type ArquivoInfo } from '@prumo/shared/cadastros';
 import { notifyError } from '../../../components/notify';
 import { downloadFile, formatFileSize, MAX_UPLOAD_BYTES } from '../../../lib/files';
-import { anexoPath } from '../api/get-cadastro';
-import { FormSection } from './FormSection';
+import { anexoPath } from '../../../api/cadastros';
+import { FormSection } from '../../../components/form/FormSection';
 
 /**
  * Anexos section: files up to 5MB each, several at once, sent on save. On edit it lists the

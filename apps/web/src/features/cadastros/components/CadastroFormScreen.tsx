@@ -17,10 +17,9 @@ import { PageHeader } from '../../../components/PageHeader';
 import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useCreateCadastro } from '../api/create-cadastro';
-import { useCadastro } from '../api/get-cadastro';
-import { useUpdateCadastro } from '../api/update-cadastro';
+import { useCadastro, useSaveCadastro } from '../../../api/cadastros';
 import {
   cadastroToValues,
   emptyCadastroValues,
@@ -40,16 +39,7 @@ import {
   ObservacoesSection,
   TransportadoraDadosGerais,
 } from './sections';
-
-/** The spec's error text, followed by the server's reason when it gave a specific one. */
-function failureMessage(base: string, error: unknown): string {
-  if (error instanceof ApiError && !error.isConnectionFailure && error.serverMessage) {
-    if ([400, 403, 404, 409, 413, 415].includes(error.status)) {
-      return `${base} ${error.serverMessage}`;
-    }
-  }
-  return base;
-}
+import { SaveButton } from '../../../components/form/SaveButton';
 
 /** Add screen of one kind of record (/cadastros/adicionar-<tipo>). */
 export function AddCadastroScreen({ tipo }: { tipo: TipoCadastro }) {
@@ -97,9 +87,8 @@ function CadastroForm({
   detalhe?: CadastroDetalhe;
 }) {
   const navigate = useNavigate();
-  const create = useCreateCadastro();
-  const update = useUpdateCadastro();
-  const saving = create.isPending || update.isPending;
+  const save = useSaveCadastro();
+  const saving = save.isPending;
 
   const resolver = useMemo(() => {
     const base = zodResolver(
@@ -135,10 +124,10 @@ function CadastroForm({
     const arquivos = { foto: temFoto(tipo) ? foto : null, anexos };
     try {
       if (modo === 'create') {
-        await create.mutateAsync({ dados, arquivos });
+        await save.mutateAsync({ dados, arquivos });
         notifySuccess(CADASTRO_TEXTOS.sucessoSalvar(tipo));
       } else {
-        await update.mutateAsync({ id: detalhe!.id, dados, arquivos });
+        await save.mutateAsync({ id: detalhe!.id, dados, arquivos });
         notifySuccess(CADASTRO_TEXTOS.sucessoAtualizar(tipo));
       }
       void navigate(listPath);
@@ -155,7 +144,7 @@ function CadastroForm({
           methods.setError,
         );
       }
-      notifyError(failureMessage(base, error));
+      notifyError(errorText(base, error));
     }
   }
 
@@ -259,9 +248,9 @@ function CadastroForm({
             <Button variant="default" disabled={saving} onClick={() => void navigate(listPath)}>
               Cancelar
             </Button>
-            <Button type="submit" loading={saving}>
+            <SaveButton saving={saving}>
               {modo === 'create' ? CADASTRO_TEXTOS.salvar(tipo) : CADASTRO_TEXTOS.atualizar(tipo)}
-            </Button>
+            </SaveButton>
           </Group>
         </Stack>
       </form>

@@ -3,8 +3,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { CADASTRO_TEXTOS, MAX_CONTATOS } from '@prumo/shared/cadastros';
 import type { ContatoFormValues } from '../form-values';
-import { TelefoneField, TextField } from './fields';
-import { FormSection } from './FormSection';
+import { TelefoneField, TextField } from '../../../components/form/fields';
+import { FormSection } from '../../../components/form/FormSection';
 
 /** The Contatos section: a list of people (name, e-mail, phone, role) saved with the record. */
 export function ContatosSection() {

@@ -3,8 +3,8 @@ import { IconPhoto, IconTrash, IconArrowBackUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { CADASTRO_TEXTOS, FOTO_TIPOS_ACEITOS, type ArquivoInfo } from '@prumo/shared/cadastros';
 import { formatFileSize, MAX_UPLOAD_BYTES, useObjectUrl } from '../../../lib/files';
-import { fotoPath } from '../api/get-cadastro';
-import { FormSection } from './FormSection';
+import { fotoPath } from '../../../api/cadastros';
+import { FormSection } from '../../../components/form/FormSection';
 
 /** A chosen file as a data URL for the preview (read asynchronously). */
 function useFilePreview(file: File | null): string | null {

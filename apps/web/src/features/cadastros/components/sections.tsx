@@ -12,7 +12,7 @@ import {
   TIPOS_TRANSPORTADORA,
   type CadastroModo,
 } from '@prumo/shared/cadastros';
-import { useCadastros } from '../api/list-cadastros';
+import { useCadastros } from '../../../api/cadastros';
 import {
   CepField,
   CheckboxField,
@@ -27,8 +27,8 @@ import {
   TextAreaField,
   TextField,
   UfField,
-} from './fields';
-import { FormSection } from './FormSection';
+} from '../../../components/form/fields';
+import { FormSection } from '../../../components/form/FormSection';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));

@@ -13,15 +13,12 @@ import {
   type TipoCadastro,
 } from '@prumo/shared/cadastros';
 import { normalizeSearch } from '@prumo/shared/search';
-import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useDeleteCadastro } from '../api/delete-cadastro';
-import { useCadastros } from '../api/list-cadastros';
+import { useDeleteCadastro, useCadastros } from '../../../api/cadastros';
 import { CadastrosTable, PAGE_SIZE } from '../components/CadastrosTable';
 import { SearchInput } from '../../../components/SearchInput';
 
@@ -129,27 +126,11 @@ function CadastrosLista({
     [filtered, currentPage],
   );
 
-  const { mutateAsync: removeCadastro } = remove;
-  const excluir = useCallback(
-    async (row: CadastroListItem) => {
-      const confirmed = await confirmAction({
-        message: CADASTRO_TEXTOS.confirmarExclusao(row.nome),
-      });
-      if (!confirmed) return;
-      try {
-        await removeCadastro(row.id);
-        notifySuccess(CADASTRO_TEXTOS.sucessoExcluir);
-      } catch (error) {
-        console.error(CADASTRO_TEXTOS.erroExcluir, error);
-        const reason =
-          error instanceof ApiError && [403, 404, 409].includes(error.status) && error.serverMessage
-            ? ` ${error.serverMessage}`
-            : '';
-        notifyError(`${CADASTRO_TEXTOS.erroExcluir}${reason}`);
-      }
-    },
-    [removeCadastro],
-  );
+  const excluir = useConfirmDelete(remove.mutateAsync, {
+    confirm: (row: CadastroListItem) => CADASTRO_TEXTOS.confirmarExclusao(row.nome),
+    success: CADASTRO_TEXTOS.sucessoExcluir,
+    error: CADASTRO_TEXTOS.erroExcluir,
+  });
   const onDelete = useCallback((row: CadastroListItem) => void excluir(row), [excluir]);
   const onPageChange = useCallback((next: number) => setPaging({ termo, page: next }), [termo]);
 

@@ -24,7 +24,7 @@ import {
   tipoMovimentacaoLabel,
   type Movimentacao,
 } from '@prumo/shared/estoque';
-import { useMovimentacoes } from '../api/list-movimentacoes';
+import { useMovimentacoes } from '../../../api/estoque';
 import type { EstoqueProduto } from '../estoque-view';
 
 /** A product's ledger, newest first, filtered by period; each movement opens in edit mode. */

@@ -31,9 +31,9 @@ import { DecimalInput } from '../../../components/inputs/DecimalInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useCreateMovimentacao } from '../api/create-movimentacao';
-import { useUpdateMovimentacao } from '../api/update-movimentacao';
+import { useCreateMovimentacao, useUpdateMovimentacao } from '../../../api/estoque';
 import { ProdutoSearch } from '../../../components/ProdutoSearch';
+import { SaveButton } from '../../../components/form/SaveButton';
 
 /** A product the modal starts with (a row's action), shown as already chosen. */
 export interface ProdutoInicial {
@@ -288,9 +288,9 @@ function MovimentacaoForm({
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancelar
           </Button>
-          <Button type="submit" loading={saving}>
+          <SaveButton saving={saving}>
             {state.mode === 'edit' ? 'Atualizar Movimentação' : 'Salvar Movimentação'}
-          </Button>
+          </SaveButton>
         </Group>
       </Stack>
     </form>

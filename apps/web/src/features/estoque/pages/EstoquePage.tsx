@@ -6,7 +6,6 @@ import { ESTOQUE_MESSAGES, type Movimentacao } from '@prumo/shared/estoque';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { useProdutosEstoque } from '../api/list-produtos-estoque';
 import { EstoqueFiltros } from '../components/EstoqueFiltros';
 import { EstoqueTable, PAGE_SIZE } from '../components/EstoqueTable';
 import { HistoricoDrawer } from '../components/HistoricoDrawer';
@@ -19,6 +18,7 @@ import {
   type EstoqueProduto,
   type EstoqueSortKey,
   type FiltrosEstoque,
+  useProdutosEstoque,
 } from '../estoque-view';
 import { SearchInput } from '../../../components/SearchInput';
 

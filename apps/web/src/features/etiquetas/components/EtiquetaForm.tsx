@@ -1,25 +1,10 @@
-import {
-  Button,
-  Grid,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import {
-  Controller,
+  FormProvider,
   useForm,
   useWatch,
-  type Control,
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -42,9 +27,15 @@ import {
   type EtiquetaData,
   type EtiquetaModelo,
 } from '@prumo/shared/etiquetas';
-import { DecimalInput } from '../../../components/inputs/DecimalInput';
+import {
+  DecimalField,
+  IntegerField,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '../../../components/form/fields';
+import { SaveButton } from '../../../components/form/SaveButton';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { ETIQUETA_TEXTOS } from '../texts';
 import { FolhaPreview } from './FolhaPreview';
 
 type Campo = keyof EtiquetaModelo;
@@ -57,8 +48,9 @@ const PAGINA_OPTIONS = options(TAMANHOS_PAGINA);
 const SIM_NAO_OPTIONS = options(SIM_NAO);
 const VALOR_OPTIONS = options(TAMANHOS_FONTE_VALOR);
 const POSICAO_OPTIONS = options(POSICOES_CODIGO_BARRAS);
+// Numbers: the form keeps tamanhoFonte as a number.
 const TAMANHO_OPTIONS = TAMANHOS_FONTE.map((size) => ({
-  value: String(size),
+  value: size,
   label: `${size} pt`,
 }));
 const PRESET_OPTIONS = PRESETS_ETIQUETA.map((preset) => ({
@@ -84,110 +76,9 @@ function Secao({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function SelectField({
-  control,
-  name,
-  label,
-  description,
-  data,
-}: {
-  control: Control<EtiquetaModelo>;
-  name: Campo;
-  label: string;
-  description?: string;
-  data: Array<{ value: string; label: string }>;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          label={label}
-          description={description}
-          data={data}
-          allowDeselect={false}
-          value={field.value == null ? null : String(field.value)}
-          onChange={(value) =>
-            field.onChange(name === 'tamanhoFonte' && value !== null ? Number(value) : value)
-          }
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-    />
-  );
-}
-
 /** Millimetres with a decimal comma; a blank field is 0 (spec section 5). */
-function MedidaField({
-  control,
-  name,
-  label,
-  description,
-}: {
-  control: Control<EtiquetaModelo>;
-  name: Campo;
-  label: string;
-  description?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DecimalInput
-          label={label}
-          description={description}
-          suffix=" mm"
-          decimalScale={2}
-          max={MEDIDA_MAXIMA_MM}
-          value={field.value as number | null}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
-
-function InteiroField({
-  control,
-  name,
-  label,
-  min,
-  max,
-  description,
-}: {
-  control: Control<EtiquetaModelo>;
-  name: Campo;
-  label: string;
-  min: number;
-  max: number;
-  description?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          description={description}
-          min={min}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          value={(field.value as number | null) ?? ''}
-          onChange={(value) => field.onChange(value === '' ? null : Number(value))}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
+function MedidaField(props: { name: Campo; label: string; description?: string }) {
+  return <DecimalField {...props} suffix=" mm" decimalScale={2} max={MEDIDA_MAXIMA_MM} />;
 }
 
 /**
@@ -234,220 +125,174 @@ export function EtiquetaForm({
   }
 
   return (
-    <form onSubmit={form.handleSubmit(onValid)} noValidate>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="xl">
-              <Secao title="Identificação">
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <Controller
-                    control={control}
-                    name="nome"
-                    render={({ field, fieldState }) => (
-                      <TextInput
-                        label="Nome"
-                        withAsterisk
-                        maxLength={120}
-                        {...field}
-                        error={fieldState.error?.message}
-                      />
-                    )}
-                  />
-                  <SelectField
-                    control={control}
-                    name="padrao"
-                    label="Padrão"
-                    data={PADRAO_OPTIONS}
-                  />
-                </SimpleGrid>
-              </Secao>
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onValid)} noValidate>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="xl">
+                <Secao title="Identificação">
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <TextField name="nome" label="Nome" required maxLength={120} />
+                    <SelectField name="padrao" label="Padrão" options={PADRAO_OPTIONS} />
+                  </SimpleGrid>
+                </Secao>
 
-              <Secao title="Folha">
-                <Select
-                  label="Preencher com uma folha Pimaco"
-                  placeholder="Escolha uma folha para preencher as medidas"
-                  data={PRESET_OPTIONS}
-                  value={null}
-                  onChange={aplicarPreset}
-                  clearable={false}
-                />
-                <SimpleGrid cols={{ base: 1, xs: 3 }}>
-                  <SelectField
-                    control={control}
-                    name="tamanhoPagina"
-                    label="Tamanho da página"
-                    description="Carta é o mesmo que Letter"
-                    data={PAGINA_OPTIONS}
+                <Secao title="Folha">
+                  <Select
+                    label="Preencher com uma folha Pimaco"
+                    placeholder="Escolha uma folha para preencher as medidas"
+                    data={PRESET_OPTIONS}
+                    value={null}
+                    onChange={aplicarPreset}
+                    clearable={false}
                   />
-                  <InteiroField
-                    control={control}
-                    name="colunasPagina"
-                    label="Colunas por página"
-                    description={`De ${COLUNAS_MIN} a ${COLUNAS_MAX}`}
-                    min={COLUNAS_MIN}
-                    max={COLUNAS_MAX}
-                  />
-                  <InteiroField
-                    control={control}
-                    name="linhasPagina"
-                    label="Linhas por página"
-                    description="0 = quantas couberem"
-                    min={0}
-                    max={LINHAS_MAX}
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                  <MedidaField
-                    control={control}
-                    name="margemSuperior"
-                    label="Margem superior"
-                    description="Topo da folha"
-                  />
-                  <MedidaField
-                    control={control}
-                    name="margemLateral"
-                    label="Margem lateral"
-                    description="Lado esquerdo"
-                  />
-                  <MedidaField
-                    control={control}
-                    name="densidadeVertical"
-                    label="Espaço vertical"
-                    description="Entre linhas"
-                  />
-                  <MedidaField
-                    control={control}
-                    name="densidadeHorizontal"
-                    label="Espaço horizontal"
-                    description="Entre colunas"
-                  />
-                </SimpleGrid>
-              </Secao>
-
-              <Secao title="Etiqueta">
-                <SimpleGrid cols={{ base: 2 }}>
-                  <MedidaField
-                    control={control}
-                    name="larguraEtiqueta"
-                    label="Largura da etiqueta"
-                    description="0 = divide a largura útil"
-                  />
-                  <MedidaField
-                    control={control}
-                    name="alturaEtiqueta"
-                    label="Altura da etiqueta"
-                    description="0 = divide a altura útil"
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, xs: 3 }}>
-                  <SelectField
-                    control={control}
-                    name="fonteEtiqueta"
-                    label="Fonte"
-                    description="Arial sai como Helvetica"
-                    data={FONTE_OPTIONS}
-                  />
-                  <SelectField
-                    control={control}
-                    name="tamanhoFonte"
-                    label="Tamanho da fonte"
-                    description="Nome e código interno"
-                    data={TAMANHO_OPTIONS}
-                  />
-                  <InteiroField
-                    control={control}
-                    name="limiteCaracteres"
-                    label="Limite de caracteres"
-                    description="0 = nome inteiro"
-                    min={0}
-                    max={LIMITE_CARACTERES_MAX}
-                  />
-                </SimpleGrid>
-                <Controller
-                  control={control}
-                  name="descricaoTopo"
-                  render={({ field }) => (
-                    <Switch
-                      label="Descrição do produto no topo da etiqueta"
-                      checked={Boolean(field.value)}
-                      onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  <SimpleGrid cols={{ base: 1, xs: 3 }}>
+                    <SelectField
+                      name="tamanhoPagina"
+                      label="Tamanho da página"
+                      description="Carta é o mesmo que Letter"
+                      options={PAGINA_OPTIONS}
                     />
-                  )}
-                />
-              </Secao>
+                    <IntegerField
+                      name="colunasPagina"
+                      label="Colunas por página"
+                      description={`De ${COLUNAS_MIN} a ${COLUNAS_MAX}`}
+                      min={COLUNAS_MIN}
+                      max={COLUNAS_MAX}
+                    />
+                    <IntegerField
+                      name="linhasPagina"
+                      label="Linhas por página"
+                      description="0 = quantas couberem"
+                      min={0}
+                      max={LINHAS_MAX}
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                    <MedidaField
+                      name="margemSuperior"
+                      label="Margem superior"
+                      description="Topo da folha"
+                    />
+                    <MedidaField
+                      name="margemLateral"
+                      label="Margem lateral"
+                      description="Lado esquerdo"
+                    />
+                    <MedidaField
+                      name="densidadeVertical"
+                      label="Espaço vertical"
+                      description="Entre linhas"
+                    />
+                    <MedidaField
+                      name="densidadeHorizontal"
+                      label="Espaço horizontal"
+                      description="Entre colunas"
+                    />
+                  </SimpleGrid>
+                </Secao>
 
-              <Secao title="Exibição">
-                <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                  <SelectField
-                    control={control}
-                    name="exibirCodigoInterno"
-                    label="Exibir código interno"
-                    data={SIM_NAO_OPTIONS}
+                <Secao title="Etiqueta">
+                  <SimpleGrid cols={{ base: 2 }}>
+                    <MedidaField
+                      name="larguraEtiqueta"
+                      label="Largura da etiqueta"
+                      description="0 = divide a largura útil"
+                    />
+                    <MedidaField
+                      name="alturaEtiqueta"
+                      label="Altura da etiqueta"
+                      description="0 = divide a altura útil"
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, xs: 3 }}>
+                    <SelectField
+                      name="fonteEtiqueta"
+                      label="Fonte"
+                      description="Arial sai como Helvetica"
+                      options={FONTE_OPTIONS}
+                    />
+                    <SelectField
+                      name="tamanhoFonte"
+                      label="Tamanho da fonte"
+                      description="Nome e código interno"
+                      options={TAMANHO_OPTIONS}
+                    />
+                    <IntegerField
+                      name="limiteCaracteres"
+                      label="Limite de caracteres"
+                      description="0 = nome inteiro"
+                      min={0}
+                      max={LIMITE_CARACTERES_MAX}
+                    />
+                  </SimpleGrid>
+                  <SwitchField
+                    name="descricaoTopo"
+                    label="Descrição do produto no topo da etiqueta"
                   />
-                  <SelectField
-                    control={control}
-                    name="exibirCodigoBarras"
-                    label="Exibir código de barras"
-                    data={SIM_NAO_OPTIONS}
-                  />
-                  <SelectField
-                    control={control}
-                    name="exibirNumeroCodigoBarras"
-                    label="Exibir número do código de barras"
-                    data={SIM_NAO_OPTIONS}
-                  />
-                  <SelectField
-                    control={control}
-                    name="exibirValorProduto"
-                    label="Exibir valor do produto"
-                    data={SIM_NAO_OPTIONS}
-                  />
-                  <SelectField
-                    control={control}
-                    name="tamanhoFonteValor"
-                    label="Tamanho da fonte do valor"
-                    data={VALOR_OPTIONS}
-                  />
-                  <SelectField
-                    control={control}
-                    name="posicaoCodigoBarras"
-                    label="Posição do código de barras"
-                    data={POSICAO_OPTIONS}
-                  />
-                </SimpleGrid>
-              </Secao>
-            </Stack>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Paper withBorder radius="md" p="md" pos="sticky" top={80}>
-            <Stack gap="sm">
-              <Title order={4} fw={600}>
-                Pré-visualização da folha
-              </Title>
-              <FolhaPreview geometria={numeros(geometria)} />
-              <Text size="xs" c="dimmed">
-                A impressão usa estas medidas. Confira com a embalagem da folha de etiquetas.
-              </Text>
-            </Stack>
-          </Paper>
-        </Grid.Col>
-      </Grid>
+                </Secao>
 
-      <Group justify="flex-end" mt="md">
-        <Button component={Link} to={cancelTo} variant="default">
-          Cancelar
-        </Button>
-        <Button
-          type="submit"
-          disabled={formState.isSubmitting}
-          leftSection={formState.isSubmitting ? <Loader size={14} color="gray" /> : undefined}
-        >
-          {formState.isSubmitting ? ETIQUETA_TEXTOS.salvando : submitLabel}
-        </Button>
-      </Group>
-    </form>
+                <Secao title="Exibição">
+                  <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                    <SelectField
+                      name="exibirCodigoInterno"
+                      label="Exibir código interno"
+                      options={SIM_NAO_OPTIONS}
+                    />
+                    <SelectField
+                      name="exibirCodigoBarras"
+                      label="Exibir código de barras"
+                      options={SIM_NAO_OPTIONS}
+                    />
+                    <SelectField
+                      name="exibirNumeroCodigoBarras"
+                      label="Exibir número do código de barras"
+                      options={SIM_NAO_OPTIONS}
+                    />
+                    <SelectField
+                      name="exibirValorProduto"
+                      label="Exibir valor do produto"
+                      options={SIM_NAO_OPTIONS}
+                    />
+                    <SelectField
+                      name="tamanhoFonteValor"
+                      label="Tamanho da fonte do valor"
+                      options={VALOR_OPTIONS}
+                    />
+                    <SelectField
+                      name="posicaoCodigoBarras"
+                      label="Posição do código de barras"
+                      options={POSICAO_OPTIONS}
+                    />
+                  </SimpleGrid>
+                </Secao>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder radius="md" p="md" pos="sticky" top={80}>
+              <Stack gap="sm">
+                <Title order={4} fw={600}>
+                  Pré-visualização da folha
+                </Title>
+                <FolhaPreview geometria={numeros(geometria)} />
+                <Text size="xs" c="dimmed">
+                  A impressão usa estas medidas. Confira com a embalagem da folha de etiquetas.
+                </Text>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+
+        <Group justify="flex-end" mt="md">
+          <Button component={Link} to={cancelTo} variant="default">
+            Cancelar
+          </Button>
+          <SaveButton saving={formState.isSubmitting}>{submitLabel}</SaveButton>
+        </Group>
+      </form>
+    </FormProvider>
   );
 }
 

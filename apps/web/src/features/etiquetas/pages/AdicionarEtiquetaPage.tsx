@@ -1,11 +1,12 @@
+import { errorText } from '../../../lib/error-text';
 import { Stack } from '@mantine/core';
 import { ETIQUETA_DEFAULTS } from '@prumo/shared/etiquetas';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useSaveEtiqueta } from '../api/save-etiqueta';
+import { useSaveEtiqueta } from '../../../api/etiquetas';
 import { EtiquetaForm } from '../components/EtiquetaForm';
-import { ETIQUETA_TEXTOS, withMessage } from '../texts';
+import { ETIQUETA_TEXTOS } from '../texts';
 
 /**
  * /produtos/adicionar-etiqueta: a new label template with the defaults of section 9. After a
@@ -37,7 +38,7 @@ export default function AdicionarEtiquetaPage() {
           } catch (error) {
             console.error(ETIQUETA_TEXTOS.erroCriar, error);
             applyServerFieldErrors(error, form.setError);
-            notifyError(withMessage(ETIQUETA_TEXTOS.erroCriar, error));
+            notifyError(errorText(ETIQUETA_TEXTOS.erroCriar, error));
             return false;
           }
         }}

@@ -1,7 +1,7 @@
-import { Button, Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { errorText } from '../../../lib/error-text';
+import { Group, Stack } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { etiquetaParaModelo } from '@prumo/shared/etiquetas';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
@@ -9,10 +9,10 @@ import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useEtiqueta } from '../api/get-etiqueta';
-import { useSaveEtiqueta } from '../api/save-etiqueta';
+import { useEtiqueta, useSaveEtiqueta } from '../../../api/etiquetas';
 import { EtiquetaForm } from '../components/EtiquetaForm';
-import { ETIQUETA_TEXTOS, withMessage } from '../texts';
+import { ETIQUETA_TEXTOS } from '../texts';
+import { BackButton } from '../../../components/BackButton';
 
 const LISTA = '/produtos/etiquetas';
 
@@ -46,14 +46,7 @@ export default function EditarEtiquetaPage() {
       actions={
         <Group gap="xs">
           <HistoricoButton recurso="etiquetas" registroId={id} />
-          <Button
-            component={Link}
-            to={LISTA}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Voltar
-          </Button>
+          <BackButton to={LISTA} />
         </Group>
       }
     />
@@ -84,7 +77,7 @@ export default function EditarEtiquetaPage() {
           } catch (error) {
             console.error(ETIQUETA_TEXTOS.erroAtualizar, error);
             applyServerFieldErrors(error, form.setError);
-            notifyError(withMessage(ETIQUETA_TEXTOS.erroAtualizar, error));
+            notifyError(errorText(ETIQUETA_TEXTOS.erroAtualizar, error));
             return false;
           }
         }}

@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/error-text';
 import {
   ActionIcon,
   Button,
@@ -12,9 +13,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { todayISO } from '@prumo/shared/dates';
 import {
   calcularLayout,
@@ -34,13 +35,13 @@ import { EmptyState } from '../../../components/EmptyState';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { saveBlob } from '../../../lib/files';
-import { useImprimirEtiquetas } from '../api/imprimir-etiquetas';
-import { useCategorias } from '../api/list-categorias';
-import { useEtiquetas } from '../api/list-etiquetas';
-import { useTabelasPrecos } from '../api/list-tabelas-precos';
+import { useImprimirEtiquetas, useEtiquetas } from '../../../api/etiquetas';
+import { useCategorias } from '../../../api/categorias';
+import { useTabelasPrecos } from '../../../api/tabelas-precos';
 import { FolhaPreview } from '../components/FolhaPreview';
 import { ProdutoSearch } from '../../../components/ProdutoSearch';
-import { ETIQUETA_TEXTOS, withMessage } from '../texts';
+import { ETIQUETA_TEXTOS } from '../texts';
+import { BackButton } from '../../../components/BackButton';
 
 interface Item {
   produto: ProdutoSearchItem;
@@ -158,7 +159,7 @@ export default function ImprimirEtiquetasPage() {
       );
     } catch (error) {
       console.error(ETIQUETA_TEXTOS.erroImprimir, error);
-      notifyError(withMessage(ETIQUETA_TEXTOS.erroImprimir, error));
+      notifyError(errorText(ETIQUETA_TEXTOS.erroImprimir, error));
     }
   }
 
@@ -179,16 +180,7 @@ export default function ImprimirEtiquetasPage() {
           { label: 'Etiquetas', to: '/produtos/etiquetas' },
           { label: 'Imprimir' },
         ]}
-        actions={
-          <Button
-            component={Link}
-            to="/produtos/etiquetas"
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Voltar
-          </Button>
-        }
+        actions={<BackButton to="/produtos/etiquetas" />}
       />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

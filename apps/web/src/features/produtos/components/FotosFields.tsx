@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/error-text';
 import {
   ActionIcon,
   Badge,
@@ -17,10 +18,7 @@ import { MAX_FOTOS_PRODUTO, type ProdutoFoto } from '@prumo/shared/produtos';
 import { confirmAction } from '../../../components/confirm';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { formatFileSize, MAX_UPLOAD_BYTES, useObjectUrl } from '../../../lib/files';
-import { useAddFotos } from '../api/add-fotos';
-import { useDeleteFoto } from '../api/delete-foto';
-import { fotoPath } from '../api/keys';
-import { withServerMessage } from '../texts';
+import { useAddFotos, useDeleteFoto, fotoPath } from '../../../api/produtos';
 
 const ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 const ACCEPTED_TYPES = new Set(ACCEPT.split(','));
@@ -207,7 +205,7 @@ export function FotosDoProduto({ produtoId, fotos }: { produtoId: number; fotos:
       );
     } catch (error) {
       console.error('Erro ao adicionar fotos', error);
-      notifyError(withServerMessage('Erro ao adicionar fotos', error));
+      notifyError(errorText('Erro ao adicionar fotos', error));
     }
   }
 
@@ -223,7 +221,7 @@ export function FotosDoProduto({ produtoId, fotos }: { produtoId: number; fotos:
       notifySuccess('Foto removida com sucesso!');
     } catch (error) {
       console.error('Erro ao remover foto', error);
-      notifyError(withServerMessage('Erro ao remover foto', error));
+      notifyError(errorText('Erro ao remover foto', error));
     }
   }
 

@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/error-text';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -9,8 +10,9 @@ import {
 } from '@prumo/shared/produtos';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useSaveCategoria } from '../api/save-categoria';
-import { GRUPO_TEXTOS, withServerMessage } from '../texts';
+import { useSaveCategoria } from '../../../api/categorias';
+import { GRUPO_TEXTOS } from '../texts';
+import { SaveButton } from '../../../components/form/SaveButton';
 
 /** Create or edit a product group: Nome (required) and Descrição (spec 2.7). */
 export function GrupoModal({
@@ -54,7 +56,7 @@ function GrupoFormBody({ grupo, onClose }: { grupo: Categoria | null; onClose: (
     } catch (error) {
       console.error(failure, error);
       applyServerFieldErrors(error, form.setError);
-      notifyError(withServerMessage(failure, error));
+      notifyError(errorText(failure, error));
     }
   }
 
@@ -81,9 +83,7 @@ function GrupoFormBody({ grupo, onClose }: { grupo: Categoria | null; onClose: (
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {isSubmitting ? 'Salvando...' : 'Salvar'}
-          </Button>
+          <SaveButton saving={isSubmitting}>Salvar</SaveButton>
         </Group>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/error-text';
 import { Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -13,8 +14,9 @@ import {
 import { PercentInput } from '../../../components/inputs/DecimalInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PrecoBreakdown } from '../../../components/PrecoBreakdown';
-import { useDefinirPrecoProduto } from '../api/definir-preco-produto';
-import { PRECO_TEXTOS, withServerMessage } from '../texts';
+import { useDefinirPrecoProduto } from '../../../api/precos-produto';
+import { PRECO_TEXTOS } from '../texts';
+import { SaveButton } from '../../../components/form/SaveButton';
 
 /**
  * Defines or updates the product's margin in one price table (spec 2.4): the margin is required
@@ -83,7 +85,7 @@ function MargemForm({
       onClose();
     } catch (error) {
       console.error(PRECO_TEXTOS.erroDefinir, error);
-      notifyError(withServerMessage(PRECO_TEXTOS.erroDefinir, error));
+      notifyError(errorText(PRECO_TEXTOS.erroDefinir, error));
     }
   }
 
@@ -147,9 +149,7 @@ function MargemForm({
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Salvar
-          </Button>
+          <SaveButton saving={isSubmitting}>Salvar</SaveButton>
         </Group>
       </Stack>
     </form>

@@ -1,25 +1,17 @@
+import { errorText } from '../../../lib/error-text';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDecimal, formatMoney, formatPercent } from '@prumo/shared/money';
-import { TIPOS_TABELA_PRECO, type PrecoProduto } from '@prumo/shared/precos';
+import type { PrecoProduto } from '@prumo/shared/precos';
 import { confirmAction } from '../../../components/confirm';
 import { EmptyState } from '../../../components/EmptyState';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { usePrecosProduto } from '../api/list-precos-produto';
-import { useRemoverPrecoProduto } from '../api/remover-preco-produto';
-import { PRECO_TEXTOS, withServerMessage } from '../texts';
+import { usePrecosProduto, useRemoverPrecoProduto } from '../../../api/precos-produto';
+import { PRECO_TEXTOS } from '../texts';
+import { TipoTabelaPrecoBadge } from '../../../components/tables/TipoTabelaPrecoBadge';
 import { MargemModal } from './MargemModal';
-
-function TipoBadge({ tipo }: { tipo: string }) {
-  const known = TIPOS_TABELA_PRECO.find((item) => item.value === tipo);
-  return (
-    <Badge color={known?.color ?? 'gray'} variant="light">
-      {known?.label ?? tipo}
-    </Badge>
-  );
-}
 
 /**
  * Preços por Tabela (spec 2.4): one row per price table with Tabela, Tipo, Margem %, Preço Final
@@ -49,7 +41,7 @@ export function PrecosPorTabela({
       notifySuccess(PRECO_TEXTOS.removido);
     } catch (error) {
       console.error(PRECO_TEXTOS.erroRemover, error);
-      notifyError(withServerMessage(PRECO_TEXTOS.erroRemover, error));
+      notifyError(errorText(PRECO_TEXTOS.erroRemover, error));
     }
   }
 
@@ -97,7 +89,7 @@ export function PrecosPorTabela({
                 <Table.Tr key={linha.tabela_id} data-tabela-id={linha.tabela_id}>
                   <Table.Td fw={500}>{linha.tabela_nome}</Table.Td>
                   <Table.Td>
-                    <TipoBadge tipo={linha.tabela_tipo} />
+                    <TipoTabelaPrecoBadge tipo={linha.tabela_tipo} />
                   </Table.Td>
                   <Table.Td ta="right">
                     {linha.margem === null ? '—' : formatPercent(linha.margem)}

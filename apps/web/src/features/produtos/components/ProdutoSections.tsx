@@ -21,9 +21,9 @@ import {
   MoneyField,
   PercentField,
   SelectField,
-  TextareaField,
+  TextAreaField,
   TextField,
-} from './form-fields';
+} from '../../../components/form/fields';
 
 export function Section({ title, children }: { title?: string; children: ReactNode }) {
   return (
@@ -179,7 +179,7 @@ export function ComissaoField() {
 
 export function DescricaoField() {
   return (
-    <TextareaField
+    <TextAreaField
       name="descricao"
       label="Descrição"
       autosize

@@ -2,7 +2,7 @@ import { Avatar } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useObjectUrl } from '../../../lib/files';
-import { fotoPath } from '../api/keys';
+import { fotoPath } from '../../../api/produtos';
 
 /** True once the element has come near the visible area (and stays true). */
 function useSeen<T extends Element>() {

@@ -8,8 +8,8 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useCreateProduto } from '../api/create-produto';
-import { useCategorias } from '../api/list-categorias';
+import { useCreateProduto } from '../../../api/produtos';
+import { useCategorias } from '../../../api/categorias';
 import { NovasFotos } from '../components/FotosFields';
 import {
   ComissaoField,
@@ -33,6 +33,7 @@ import {
   type ProdutoFormValues,
 } from '../produto-form';
 import { PRODUTO_TEXTOS } from '../texts';
+import { SaveButton } from '../../../components/form/SaveButton';
 
 const TABS = [
   { value: 'dados', label: 'Dados' },
@@ -167,9 +168,7 @@ export default function AdicionarProdutoPage() {
             <Button component={Link} to="/produtos" variant="default">
               Cancelar
             </Button>
-            <Button type="submit" loading={createProduto.isPending}>
-              Salvar Produto
-            </Button>
+            <SaveButton saving={createProduto.isPending}>Salvar Produto</SaveButton>
           </Group>
         </form>
       </FormProvider>

@@ -15,11 +15,10 @@ import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useProduto } from '../api/get-produto';
-import { useCategorias } from '../api/list-categorias';
-import { useUpdateProduto } from '../api/update-produto';
+import { useProduto, useUpdateProduto } from '../../../api/produtos';
+import { useCategorias } from '../../../api/categorias';
 import { FotosDoProduto } from '../components/FotosFields';
-import { SelectField } from '../components/form-fields';
+import { SelectField } from '../../../components/form/fields';
 import { PrecosPorTabela } from '../components/PrecosPorTabela';
 import { ProdutoThumb } from '../components/ProdutoThumb';
 import {
@@ -44,6 +43,7 @@ import {
   type ProdutoFormValues,
 } from '../produto-form';
 import { PRODUTO_TEXTOS } from '../texts';
+import { SaveButton } from '../../../components/form/SaveButton';
 
 const TABS = [
   { value: 'dados', label: 'Dados' },
@@ -249,9 +249,7 @@ function EditarProdutoForm({
           <Button component={Link} to="/produtos" variant="default">
             Cancelar
           </Button>
-          <Button type="submit" loading={updateProduto.isPending}>
-            Atualizar Produto
-          </Button>
+          <SaveButton saving={updateProduto.isPending}>Atualizar Produto</SaveButton>
         </Group>
       </form>
     </FormProvider>

@@ -1,38 +1,40 @@
-import 'mantine-datatable/styles.css';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { formatDate } from '@prumo/shared/dates';
 import { CATEGORIA_PADRAO_ID, type Categoria } from '@prumo/shared/produtos';
 import { matchesSearch } from '@prumo/shared/search';
-import { confirmAction } from '../../../components/confirm';
+import { useCategorias, useDeleteCategoria } from '../../../api/categorias';
 import { EmptyState } from '../../../components/EmptyState';
-import { notifyError, notifySuccess } from '../../../components/notify';
-import { PageHeader } from '../../../components/PageHeader';
-import { useDeleteCategoria } from '../api/delete-categoria';
-import { useCategorias } from '../api/list-categorias';
+import { ListScreen } from '../../../components/list/ListScreen';
+import { ListTable } from '../../../components/list/ListTable';
+import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
+import { DeleteAction, EditAction, RowActions } from '../../../components/RowActions';
 import { GrupoModal } from '../components/GrupoModal';
-import { GRUPO_TEXTOS, withServerMessage } from '../texts';
-import { TABLE_LOOK } from '../../../components/data-table';
-import { SearchInput } from '../../../components/SearchInput';
+import { GRUPO_TEXTOS } from '../texts';
+import { BackButton } from '../../../components/BackButton';
 
 const EMPTY: Categoria[] = [];
+
+/** Why a group's delete button is off, or what it does. */
+function deleteTitle(grupo: Categoria): string {
+  if (grupo.id === CATEGORIA_PADRAO_ID) return 'O grupo padrão não pode ser excluído';
+  return grupo.total_produtos > 0 ? 'Grupo com produtos vinculados' : 'Excluir';
+}
 
 /** /produtos/grupos: product groups with a create/edit modal (spec 2.7). */
 export default function GruposProdutosPage() {
   const query = useCategorias();
-  const deleteCategoria = useDeleteCategoria();
   const [search, setSearch] = useState('');
   const [modal, setModal] = useState<{ opened: boolean; grupo: Categoria | null }>({
     opened: false,
     grupo: null,
   });
-
-  useEffect(() => {
-    if (query.error) console.error('Erro ao carregar grupos de produtos', query.error);
-  }, [query.error]);
+  const handleDelete = useConfirmDelete(useDeleteCategoria().mutateAsync, {
+    confirm: GRUPO_TEXTOS.confirmarExclusao,
+    success: GRUPO_TEXTOS.excluido,
+    error: GRUPO_TEXTOS.erroExcluir,
+  });
 
   const grupos = useMemo(
     () =>
@@ -40,69 +42,47 @@ export default function GruposProdutosPage() {
     [query.data, search],
   );
 
-  async function handleDelete(grupo: Categoria) {
-    if (!(await confirmAction({ message: GRUPO_TEXTOS.confirmarExclusao }))) return;
-    try {
-      await deleteCategoria.mutateAsync(grupo.id);
-      notifySuccess(GRUPO_TEXTOS.excluido);
-    } catch (error) {
-      console.error(GRUPO_TEXTOS.erroExcluir, error);
-      notifyError(withServerMessage(GRUPO_TEXTOS.erroExcluir, error));
-    }
-  }
-
   const openNew = () => setModal({ opened: true, grupo: null });
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title="Grupos de Produtos"
-        breadcrumbs={[
+    <ListScreen
+      header={{
+        title: 'Grupos de Produtos',
+        breadcrumbs: [
           { label: 'Início', to: '/dashboard' },
           { label: 'Produtos', to: '/produtos' },
           { label: 'Grupos de Produtos' },
-        ]}
-        actions={
+        ],
+        actions: (
           <>
-            <Button
-              component={Link}
-              to="/produtos"
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-            >
-              Voltar
-            </Button>
+            <BackButton to="/produtos" />
             <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
               Novo Grupo
             </Button>
           </>
-        }
-      />
-      <Paper withBorder radius="md" p="md">
-        <SearchInput
-          mb="md"
-          placeholder="Pesquisar grupos..."
-          aria-label="Pesquisar grupos"
-          value={search}
-          onValueChange={setSearch}
-        />
-        <DataTable
+        ),
+      }}
+      search={{
+        placeholder: 'Pesquisar grupos...',
+        label: 'Pesquisar grupos',
+        value: search,
+        onChange: setSearch,
+      }}
+      loadError={{ error: query.error, message: 'Erro ao carregar grupos de produtos' }}
+      table={
+        <ListTable
           data-testid="grupos-table"
-          {...TABLE_LOOK}
-          minHeight={grupos.length === 0 ? 260 : undefined}
           fetching={query.isPending}
           records={grupos}
           emptyState={
-            grupos.length === 0 && !query.isPending ? (
-              <EmptyState
-                title="Nenhum grupo encontrado"
-                hint={
-                  search
-                    ? 'Nenhum grupo corresponde à pesquisa.'
-                    : 'Crie grupos para organizar os produtos.'
-                }
-              />
-            ) : undefined
+            <EmptyState
+              title="Nenhum grupo encontrado"
+              hint={
+                search
+                  ? 'Nenhum grupo corresponde à pesquisa.'
+                  : 'Crie grupos para organizar os produtos.'
+              }
+            />
           }
           columns={[
             {
@@ -135,51 +115,27 @@ export default function GruposProdutosPage() {
               title: 'Ações',
               textAlign: 'right',
               width: 96,
-              render: (grupo) => {
-                const padrao = grupo.id === CATEGORIA_PADRAO_ID;
-                const emUso = grupo.total_produtos > 0;
-                return (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label="Editar">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Editar ${grupo.nome}`}
-                        onClick={() => setModal({ opened: true, grupo })}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip
-                      label={
-                        padrao
-                          ? 'O grupo padrão não pode ser excluído'
-                          : emUso
-                            ? 'Grupo com produtos vinculados'
-                            : 'Excluir'
-                      }
-                    >
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Excluir ${grupo.nome}`}
-                        disabled={padrao}
-                        onClick={() => void handleDelete(grupo)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                );
-              },
+              render: (grupo) => (
+                <RowActions>
+                  <EditAction name={grupo.nome} onClick={() => setModal({ opened: true, grupo })} />
+                  <DeleteAction
+                    name={grupo.nome}
+                    title={deleteTitle(grupo)}
+                    disabled={grupo.id === CATEGORIA_PADRAO_ID}
+                    onClick={() => void handleDelete(grupo)}
+                  />
+                </RowActions>
+              ),
             },
           ]}
         />
-      </Paper>
+      }
+    >
       <GrupoModal
         opened={modal.opened}
         grupo={modal.grupo}
         onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
-    </Stack>
+    </ListScreen>
   );
 }

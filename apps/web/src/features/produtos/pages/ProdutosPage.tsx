@@ -5,18 +5,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProdutoListItem } from '@prumo/shared/produtos';
 import { matchesSearch } from '@prumo/shared/search';
-import { confirmAction } from '../../../components/confirm';
+import { useCategorias } from '../../../api/categorias';
+import { useDeleteEtiqueta, useEtiquetas } from '../../../api/etiquetas';
+import { useDeleteProduto, useProdutos } from '../../../api/produtos';
+import { useDeleteTabelaPreco, useTabelasPrecos } from '../../../api/tabelas-precos';
 import { EmptyState } from '../../../components/EmptyState';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { PageHeader } from '../../../components/PageHeader';
-import { useDeleteEtiqueta } from '../api/delete-etiqueta';
-import { useDeleteProduto } from '../api/delete-produto';
-import { useDeleteTabelaPreco } from '../api/delete-tabela-preco';
-import { useCategorias } from '../api/list-categorias';
-import { useEtiquetas, type EtiquetaResumo } from '../api/list-etiquetas';
-import { useProdutos } from '../api/list-produtos';
-import { useTabelasPrecos, type TabelaPrecoResumo } from '../api/list-tabelas-precos';
-import { EtiquetasTable } from '../components/EtiquetasTable';
+import { EtiquetasTable } from '../../../components/tables/EtiquetasTable';
+import { TabelasPrecosTable } from '../../../components/tables/TabelasPrecosTable';
 import {
   contarFiltros,
   FILTROS_VAZIOS,
@@ -24,9 +21,8 @@ import {
   type FiltrosProdutos,
 } from '../components/ProdutosFiltros';
 import { PAGE_SIZES, ProdutosTable } from '../components/ProdutosTable';
-import { TabelasPrecosTable } from '../components/TabelasPrecosTable';
 import { filtrarProdutos, prepararBusca } from '../filtrar-produtos';
-import { ETIQUETA_TEXTOS, PRODUTO_TEXTOS, TABELA_TEXTOS, withServerMessage } from '../texts';
+import { ETIQUETA_TEXTOS, PRODUTO_TEXTOS, TABELA_TEXTOS } from '../texts';
 import { SearchInput } from '../../../components/SearchInput';
 
 type Aba = 'gerenciar' | 'valores' | 'etiquetas';
@@ -86,20 +82,11 @@ export default function ProdutosPage() {
   const deleteTabela = useDeleteTabelaPreco();
   const deleteEtiqueta = useDeleteEtiqueta();
 
-  const excluirProduto = deleteProduto.mutateAsync;
-  const handleDeleteProduto = useCallback(
-    async (produto: ProdutoListItem) => {
-      if (!(await confirmAction({ message: PRODUTO_TEXTOS.confirmarExclusao }))) return;
-      try {
-        await excluirProduto(produto.id);
-        notifySuccess(PRODUTO_TEXTOS.excluido);
-      } catch (error) {
-        console.error(PRODUTO_TEXTOS.erroExcluir, error);
-        notifyError(withServerMessage(PRODUTO_TEXTOS.erroExcluir, error));
-      }
-    },
-    [excluirProduto],
-  );
+  const handleDeleteProduto = useConfirmDelete(deleteProduto.mutateAsync, {
+    confirm: PRODUTO_TEXTOS.confirmarExclusao,
+    success: PRODUTO_TEXTOS.excluido,
+    error: PRODUTO_TEXTOS.erroExcluir,
+  });
   const onDeleteProduto = useCallback(
     (produto: ProdutoListItem) => void handleDeleteProduto(produto),
     [handleDeleteProduto],
@@ -108,28 +95,16 @@ export default function ProdutosPage() {
     setPageSize(size);
     setPage(1);
   }, []);
-
-  async function handleDeleteTabela(tabela: TabelaPrecoResumo) {
-    if (!(await confirmAction({ message: TABELA_TEXTOS.confirmarExclusao }))) return;
-    try {
-      await deleteTabela.mutateAsync(tabela.id);
-      notifySuccess(TABELA_TEXTOS.excluida);
-    } catch (error) {
-      console.error(TABELA_TEXTOS.erroExcluir, error);
-      notifyError(TABELA_TEXTOS.erroExcluir);
-    }
-  }
-
-  async function handleDeleteEtiqueta(etiqueta: EtiquetaResumo) {
-    if (!(await confirmAction({ message: ETIQUETA_TEXTOS.confirmarExclusao }))) return;
-    try {
-      await deleteEtiqueta.mutateAsync(etiqueta.id);
-      notifySuccess(ETIQUETA_TEXTOS.excluida);
-    } catch (error) {
-      console.error(ETIQUETA_TEXTOS.erroExcluir, error);
-      notifyError(ETIQUETA_TEXTOS.erroExcluir);
-    }
-  }
+  const handleDeleteTabela = useConfirmDelete(deleteTabela.mutateAsync, {
+    confirm: TABELA_TEXTOS.confirmarExclusao,
+    success: TABELA_TEXTOS.excluida,
+    error: TABELA_TEXTOS.erroExcluir,
+  });
+  const handleDeleteEtiqueta = useConfirmDelete(deleteEtiqueta.mutateAsync, {
+    confirm: ETIQUETA_TEXTOS.confirmarExclusao,
+    success: ETIQUETA_TEXTOS.excluida,
+    error: ETIQUETA_TEXTOS.erroExcluir,
+  });
 
   const top = TOP_BUTTON[aba];
   const filtering = termo.trim() !== '' || contarFiltros(filtros) > 0;
@@ -235,6 +210,7 @@ export default function ProdutosPage() {
 
           <Tabs.Panel value="valores">
             <TabelasPrecosTable
+              data-testid="tabelas-precos-table"
               records={tabelas}
               onDelete={(tabela) => void handleDeleteTabela(tabela)}
               fetching={tabelasQuery.isPending}
@@ -258,6 +234,7 @@ export default function ProdutosPage() {
 
           <Tabs.Panel value="etiquetas">
             <EtiquetasTable
+              data-testid="etiquetas-table"
               records={etiquetas}
               onDelete={(etiqueta) => void handleDeleteEtiqueta(etiqueta)}
               fetching={etiquetasQuery.isPending}

@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/error-text';
 import {
   Button,
   Group,
@@ -22,9 +23,9 @@ import {
 import { MoneyInput, PercentInput } from '../../../components/inputs/DecimalInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useSaveCustoAdicional } from '../api/save-custo-adicional';
-import { CUSTO_TEXTOS, withServerMessage } from '../texts';
-import { SaveButton } from './SaveButton';
+import { useSaveCustoAdicional } from '../../../api/custos-adicionais';
+import { CUSTO_TEXTOS } from '../texts';
+import { SaveButton } from '../../../components/form/SaveButton';
 
 /** Create or edit an additional cost (spec 2.6): a modal about 500 px wide. */
 export function CustoModal({
@@ -74,7 +75,7 @@ function CustoFormBody({ custo, onClose }: { custo: CustoAdicional | null; onClo
     } catch (error) {
       console.error(CUSTO_TEXTOS.erroSalvar, error);
       applyServerFieldErrors(error, form.setError);
-      notifyError(withServerMessage(CUSTO_TEXTOS.erroSalvar, error));
+      notifyError(errorText(CUSTO_TEXTOS.erroSalvar, error));
     }
   }
 

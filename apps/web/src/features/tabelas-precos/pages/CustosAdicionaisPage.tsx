@@ -1,42 +1,46 @@
-import 'mantine-datatable/styles.css';
-import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { formatDate } from '@prumo/shared/dates';
 import { formatMoney, formatPercent } from '@prumo/shared/money';
 import type { CustoAdicional } from '@prumo/shared/precos';
 import { matchesSearch } from '@prumo/shared/search';
-import { confirmAction } from '../../../components/confirm';
+import { useCustosAdicionais, useDeleteCustoAdicional } from '../../../api/custos-adicionais';
+import { WIDE_ONLY } from '../../../components/data-table';
 import { EmptyState } from '../../../components/EmptyState';
-import { notifyError, notifySuccess } from '../../../components/notify';
-import { PageHeader } from '../../../components/PageHeader';
-import { useDeleteCustoAdicional } from '../api/delete-custo-adicional';
-import { useCustosAdicionais } from '../api/list-custos-adicionais';
+import { ListScreen } from '../../../components/list/ListScreen';
+import { ListTable } from '../../../components/list/ListTable';
+import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
+import { DeleteAction, EditAction, RowActions } from '../../../components/RowActions';
 import { CustoModal } from '../components/CustoModal';
-import { CUSTO_TEXTOS, withServerMessage } from '../texts';
-import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
-import { TABLE_LOOK } from '../../../components/data-table';
-import { SearchInput } from '../../../components/SearchInput';
+import { CUSTO_TEXTOS } from '../texts';
+import { BackButton } from '../../../components/BackButton';
 
 const EMPTY: CustoAdicional[] = [];
-/** Columns a phone leaves out. */
-const WIDE_ONLY = '(min-width: 48em)';
+
+/** The question names the tables that will stop adding the cost. */
+function confirmarExclusao(custo: CustoAdicional): string {
+  if (custo.total_tabelas === 0) return CUSTO_TEXTOS.confirmarExclusao;
+  const tabelas =
+    custo.total_tabelas === 1
+      ? 'à tabela que o usa'
+      : `às ${custo.total_tabelas} tabelas que o usam`;
+  return `${CUSTO_TEXTOS.confirmarExclusao} Ele deixará de ser somado ${tabelas}.`;
+}
 
 /** /produtos/custos-adicionais: the costs price tables add, with a create/edit modal (spec 2.6). */
 export default function CustosAdicionaisPage() {
   const query = useCustosAdicionais();
-  const deleteCusto = useDeleteCustoAdicional();
   const [search, setSearch] = useState('');
   const [modal, setModal] = useState<{ opened: boolean; custo: CustoAdicional | null }>({
     opened: false,
     custo: null,
   });
-
-  useEffect(() => {
-    if (query.error) console.error('Erro ao carregar custos adicionais', query.error);
-  }, [query.error]);
+  const handleDelete = useConfirmDelete(useDeleteCustoAdicional().mutateAsync, {
+    confirm: confirmarExclusao,
+    success: CUSTO_TEXTOS.excluido,
+    error: CUSTO_TEXTOS.erroExcluir,
+  });
 
   const custos = useMemo(
     () =>
@@ -44,85 +48,55 @@ export default function CustosAdicionaisPage() {
     [query.data, search],
   );
 
-  async function handleDelete(custo: CustoAdicional) {
-    const message =
-      custo.total_tabelas > 0
-        ? `${CUSTO_TEXTOS.confirmarExclusao} Ele deixará de ser somado ${
-            custo.total_tabelas === 1
-              ? 'à tabela que o usa'
-              : `às ${custo.total_tabelas} tabelas que o usam`
-          }.`
-        : CUSTO_TEXTOS.confirmarExclusao;
-    if (!(await confirmAction({ message }))) return;
-    try {
-      await deleteCusto.mutateAsync(custo.id);
-      notifySuccess(CUSTO_TEXTOS.excluido);
-    } catch (error) {
-      console.error(CUSTO_TEXTOS.erroExcluir, error);
-      notifyError(withServerMessage(CUSTO_TEXTOS.erroExcluir, error));
-    }
-  }
-
   const openNew = () => setModal({ opened: true, custo: null });
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title="Custos Adicionais"
-        description="Taxas e despesas que as tabelas de preços somam ao preço dos produtos."
-        breadcrumbs={[
+    <ListScreen
+      header={{
+        title: 'Custos Adicionais',
+        description: 'Taxas e despesas que as tabelas de preços somam ao preço dos produtos.',
+        breadcrumbs: [
           { label: 'Início', to: '/dashboard' },
           { label: 'Tabelas de Preços', to: '/produtos/tabelas-precos' },
           { label: 'Custos Adicionais' },
-        ]}
-        actions={
+        ],
+        actions: (
           <>
-            <Button
-              component={Link}
-              to="/produtos/tabelas-precos"
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-            >
-              Voltar
-            </Button>
+            <BackButton to="/produtos/tabelas-precos" />
             <Button leftSection={<IconPlus size={16} />} onClick={openNew}>
               Novo Custo
             </Button>
           </>
-        }
-      />
-      <Paper withBorder radius="md" p="md">
-        <SearchInput
-          mb="md"
-          placeholder="Pesquisar custos..."
-          aria-label="Pesquisar custos"
-          value={search}
-          onValueChange={setSearch}
-        />
-        <DataTable
+        ),
+      }}
+      search={{
+        placeholder: 'Pesquisar custos...',
+        label: 'Pesquisar custos',
+        value: search,
+        onChange: setSearch,
+      }}
+      loadError={{ error: query.error, message: 'Erro ao carregar custos adicionais' }}
+      table={
+        <ListTable
           data-testid="custos-table"
-          {...TABLE_LOOK}
-          minHeight={custos.length === 0 ? 260 : undefined}
           fetching={query.isPending}
           records={custos}
           emptyState={
-            custos.length === 0 && !query.isPending ? (
-              <EmptyState
-                title={search ? 'Nenhum custo encontrado' : 'Nenhum custo adicional cadastrado'}
-                hint={
-                  search
-                    ? 'Nenhum custo corresponde à pesquisa.'
-                    : 'Cadastre taxas de cartão, fretes, embalagens ou comissões para somá-los aos preços das tabelas.'
-                }
-                action={
-                  search ? undefined : (
-                    <Button leftSection={<IconPlus size={16} />} onClick={openNew} mt="xs">
-                      Novo Custo
-                    </Button>
-                  )
-                }
-              />
-            ) : undefined
+            <EmptyState
+              title={search ? 'Nenhum custo encontrado' : 'Nenhum custo adicional cadastrado'}
+              hint={
+                search
+                  ? 'Nenhum custo corresponde à pesquisa.'
+                  : 'Cadastre taxas de cartão, fretes, embalagens ou comissões para somá-los aos preços das tabelas.'
+              }
+              action={
+                search ? undefined : (
+                  <Button leftSection={<IconPlus size={16} />} onClick={openNew} mt="xs">
+                    Novo Custo
+                  </Button>
+                )
+              }
+            />
           }
           columns={[
             {
@@ -188,12 +162,13 @@ export default function CustosAdicionaisPage() {
             },
           ]}
         />
-      </Paper>
+      }
+    >
       <CustoModal
         opened={modal.opened}
         custo={modal.custo}
         onClose={() => setModal((current) => ({ ...current, opened: false }))}
       />
-    </Stack>
+    </ListScreen>
   );
 }

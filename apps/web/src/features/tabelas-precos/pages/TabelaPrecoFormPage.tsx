@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/error-text';
 import {
   Anchor,
   Button,
@@ -36,12 +37,10 @@ import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { PrecoBreakdown } from '../../../components/PrecoBreakdown';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useTabelaPreco } from '../api/get-tabela-preco';
-import { useCustosAdicionais } from '../api/list-custos-adicionais';
-import { useCustosTabela } from '../api/list-custos-tabela';
-import { useSaveTabelaPreco } from '../api/save-tabela-preco';
-import { SaveButton } from '../components/SaveButton';
-import { TABELA_TEXTOS, withServerMessage } from '../texts';
+import { useTabelaPreco, useCustosTabela, useSaveTabelaPreco } from '../../../api/tabelas-precos';
+import { useCustosAdicionais } from '../../../api/custos-adicionais';
+import { SaveButton } from '../../../components/form/SaveButton';
+import { TABELA_TEXTOS } from '../texts';
 
 const LISTA = '/produtos/tabelas-precos';
 const TIPO_OPTIONS = TIPOS_TABELA_PRECO.map(({ value, label }) => ({ value, label }));
@@ -153,7 +152,7 @@ function TabelaPrecoForm({
     } catch (error) {
       console.error(failure, error);
       applyServerFieldErrors(error, form.setError);
-      notifyError(withServerMessage(failure, error));
+      notifyError(errorText(failure, error));
     }
   }
 

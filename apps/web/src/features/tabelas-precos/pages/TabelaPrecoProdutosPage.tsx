@@ -1,3 +1,4 @@
+import { errorText } from '../../../lib/error-text';
 import 'mantine-datatable/styles.css';
 import {
   Badge,
@@ -12,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -30,13 +31,12 @@ import { PercentInput } from '../../../components/inputs/DecimalInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { useDefinirMargens } from '../api/definir-margens';
-import { useTabelaPreco } from '../api/get-tabela-preco';
-import { useCategorias } from '../api/list-categorias';
-import { useProdutosTabela } from '../api/list-produtos-tabela';
-import { MARGEM_TEXTOS, TABELA_TEXTOS, withServerMessage } from '../texts';
+import { useDefinirMargens, useTabelaPreco, useProdutosTabela } from '../../../api/tabelas-precos';
+import { useCategorias } from '../../../api/categorias';
+import { MARGEM_TEXTOS, TABELA_TEXTOS } from '../texts';
 import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
 import { SearchInput } from '../../../components/SearchInput';
+import { BackButton } from '../../../components/BackButton';
 
 const LISTA = '/produtos/tabelas-precos';
 const PAGE_SIZES = [25, 50, 100];
@@ -82,14 +82,7 @@ export default function TabelaPrecoProdutosPage() {
       ]}
       actions={
         <>
-          <Button
-            component={Link}
-            to={LISTA}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Voltar
-          </Button>
+          <BackButton to={LISTA} />
           <Button
             component={Link}
             to={`/produtos/tabelas-precos/editar/${id}`}
@@ -175,7 +168,7 @@ function ProdutosDaTabela({
     } catch (error) {
       const base = valor === null ? MARGEM_TEXTOS.erroRemover : MARGEM_TEXTOS.erroDefinir;
       console.error(base, error);
-      notifyError(withServerMessage(base, error));
+      notifyError(errorText(base, error));
     }
   }
 

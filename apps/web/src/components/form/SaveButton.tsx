@@ -1,12 +1,13 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
-import { TABELA_TEXTOS } from '../texts';
+import type { ReactNode } from 'react';
 
-/** A submit button that reads "Salvando..." and is disabled while saving (spec 2.5, 2.6). */
+/** A form's submit button: disabled and reading "Salvando..." while the save runs. */
 export function SaveButton({
   saving,
+  savingLabel = 'Salvando...',
   children,
   ...props
-}: ButtonProps & { saving: boolean; children: React.ReactNode }) {
+}: ButtonProps & { saving: boolean; savingLabel?: string; children: ReactNode }) {
   return (
     <Button
       type="submit"
@@ -14,7 +15,7 @@ export function SaveButton({
       leftSection={saving ? <Loader size={14} color="gray" /> : undefined}
       {...props}
     >
-      {saving ? TABELA_TEXTOS.salvando : children}
+      {saving ? savingLabel : children}
     </Button>
   );
 }

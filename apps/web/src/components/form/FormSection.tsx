@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One section of a registry form (Dados Gerais, Endereços, Contatos...). */
+/** One section of a form (Dados Gerais, Endereços, Contatos...). */
 export function FormSection({
   title,
   description,

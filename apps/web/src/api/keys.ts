@@ -1,0 +1,16 @@
+/**
+ * The root key of every resource, in one place: a resource's mutations name the others they
+ * make stale by these, without importing each other in a cycle.
+ */
+export const ROOT_KEYS = {
+  auditoria: ['auditoria'],
+  cadastros: ['cadastros'],
+  categorias: ['categorias'],
+  custosAdicionais: ['custos-adicionais'],
+  estoque: ['estoque'],
+  etiquetas: ['etiquetas'],
+  precosProduto: ['precos-produto'],
+  produtos: ['produtos'],
+  tabelasPrecos: ['tabelas-precos'],
+  usuarios: ['usuarios'],
+} as const;

@@ -1,0 +1,43 @@
+import { Paper, Stack } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { PageHeader, type PageHeaderProps } from '../PageHeader';
+import { SearchInput } from '../SearchInput';
+
+export interface ListScreenProps {
+  header: PageHeaderProps;
+  search: { placeholder: string; label: string; value: string; onChange: (value: string) => void };
+  /** A failed load is only logged, with this text; the list shows its empty state (spec 8, Lists). */
+  loadError: { error: unknown; message: string };
+  /** The list itself: a ListTable, or a table built on it. */
+  table: ReactNode;
+  /** Modals and drawers the screen opens. */
+  children?: ReactNode;
+}
+
+/**
+ * A list screen (the composition every list shares): header with its actions, then search and
+ * table in one card. Each screen brings its texts, columns and empty state.
+ */
+export function ListScreen({ header, search, loadError, table, children }: ListScreenProps) {
+  const { error, message } = loadError;
+  useEffect(() => {
+    if (error) console.error(message, error);
+  }, [error, message]);
+
+  return (
+    <Stack gap={0}>
+      <PageHeader {...header} />
+      <Paper withBorder radius="md" p="md">
+        <SearchInput
+          mb="md"
+          placeholder={search.placeholder}
+          aria-label={search.label}
+          value={search.value}
+          onValueChange={search.onChange}
+        />
+        {table}
+      </Paper>
+      {children}
+    </Stack>
+  );
+}
