@@ -60,6 +60,29 @@ export default tseslint.config(
     },
   },
   {
+    // The API is called only from the resource clients in apps/web/src/api (one per resource):
+    // screens, shared components and app wiring use their hooks, never the HTTP helpers.
+    files: ['apps/web/src/{app,components,features}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api-client'],
+              importNames: ['apiRequest', 'apiPage', 'apiBlob', 'apiPostBlob'],
+              message: 'Chame a API pelo cliente do recurso em apps/web/src/api.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Chame a API pelo cliente do recurso em apps/web/src/api.' },
+      ],
+    },
+  },
+  {
     files: ['packages/**/*.ts', 'apps/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     plugins: { boundaries },
     settings: {

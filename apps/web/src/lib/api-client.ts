@@ -43,11 +43,11 @@ export interface ApiRequestOptions {
   anonymous?: boolean;
 }
 
-/** Sends the call; answers the parsed JSON and the response (for its headers). */
-async function send(
-  path: string,
-  options: ApiRequestOptions,
-): Promise<{ payload: unknown; response: Response }> {
+/**
+ * Sends the call with the session's token and answers the response; an error answer throws
+ * ApiError with the server's pt-BR message, code and field messages.
+ */
+async function call(path: string, options: ApiRequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isFormData = options.body instanceof FormData;
   if (options.body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
@@ -72,16 +72,13 @@ async function send(
   }
 
   if (response.status === 401 && !options.anonymous) onUnauthorized?.();
-  if (response.status === 204) return { payload: undefined, response };
-
-  let payload: unknown;
-  try {
-    payload = await response.json();
-  } catch {
-    throw new ApiError(response.status, undefined, 'PARSE_ERROR');
-  }
   if (!response.ok) {
-    const body = (payload ?? {}) as Partial<ApiErrorBody>;
+    let body: Partial<ApiErrorBody>;
+    try {
+      body = (await response.json()) as Partial<ApiErrorBody>;
+    } catch {
+      throw new ApiError(response.status, undefined, 'PARSE_ERROR');
+    }
     throw new ApiError(
       response.status,
       body.message,
@@ -89,12 +86,22 @@ async function send(
       body.fields ?? {},
     );
   }
-  return { payload, response };
+  return response;
+}
+
+/** The JSON of a successful answer (nothing for 204). */
+async function json(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    throw new ApiError(response.status, undefined, 'PARSE_ERROR');
+  }
 }
 
 /** Calls /api<path> with JSON in and out; throws ApiError with the server's pt-BR message. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  return (await send(path, options)).payload as T;
+  return (await json(await call(path, options))) as T;
 }
 
 /** One page of a server-paged list: its rows and the filter's total (X-Total-Count). */
@@ -102,33 +109,16 @@ export async function apiPage<T>(
   path: string,
   signal?: AbortSignal,
 ): Promise<{ items: T[]; total: number }> {
-  const { payload, response } = await send(path, { signal });
-  return { items: payload as T[], total: Number(response.headers.get('x-total-count') ?? 0) };
+  const response = await call(path, { signal });
+  return {
+    items: (await json(response)) as T[],
+    total: Number(response.headers.get('x-total-count') ?? 0),
+  };
 }
 
 /** GET /api<path> as a Blob (files, PDFs), with the session's token. */
 export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      headers: currentToken ? { Authorization: `Bearer ${currentToken}` } : {},
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, undefined);
-  }
-  if (response.status === 401) onUnauthorized?.();
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-    throw new ApiError(
-      response.status,
-      body.message,
-      body.error ?? 'HTTP_ERROR',
-      body.fields ?? {},
-    );
-  }
-  return response.blob();
+  return (await call(path, { signal })).blob();
 }
 
 /**
@@ -140,29 +130,6 @@ export async function apiPostBlob(
   body: unknown,
   signal?: AbortSignal,
 ): Promise<{ blob: Blob; headers: Headers }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (currentToken) headers.Authorization = `Bearer ${currentToken}`;
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, undefined);
-  }
-  if (response.status === 401) onUnauthorized?.();
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-    throw new ApiError(
-      response.status,
-      payload.message,
-      payload.error ?? 'HTTP_ERROR',
-      payload.fields ?? {},
-    );
-  }
+  const response = await call(path, { method: 'POST', body, signal });
   return { blob: await response.blob(), headers: response.headers };
 }
