@@ -1,73 +1,58 @@
-import {
-  IconAddressBook,
-  IconBox,
-  IconCalendar,
-  IconCash,
-  IconCategory,
-  IconChartBar,
-  IconChartPie,
-  IconFileDescription,
-  IconFileInvoice,
-  IconLayoutDashboard,
-  IconReceiptRefund,
-  IconSettings,
-  IconShoppingCart,
-  IconSignature,
-  IconTool,
-  IconBuildingWarehouse,
-  IconClipboardList,
-  type Icon,
-} from '@tabler/icons-react';
+import type { NavEntry, NavSectionTitle } from '../../lib/feature';
+import { COMING_SOON_NAV } from '../coming-soon';
+import { FEATURES } from '../features';
 
-export interface NavItem {
-  to: string;
-  label: string;
-  icon: Icon;
-}
+export type NavItem = Pick<NavEntry, 'to' | 'label' | 'icon'>;
 
 export interface NavSection {
-  title: string;
+  title: NavSectionTitle;
   items: NavItem[];
 }
 
-/** The sidebar's four sections and links (spec section 2.2). */
-export const NAV_SECTIONS: NavSection[] = [
-  {
-    title: 'Principal',
-    items: [
-      { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
-      { to: '/vendas', label: 'Vendas', icon: IconShoppingCart },
-      { to: '/financeiro', label: 'Financeiro', icon: IconCash },
-    ],
-  },
-  {
-    title: 'Gestão',
-    items: [
-      { to: '/cadastros', label: 'Cadastros', icon: IconAddressBook },
-      { to: '/produtos', label: 'Produtos', icon: IconBox },
-      { to: '/produtos/grupos', label: 'Grupo de Produtos', icon: IconCategory },
-      { to: '/servicos', label: 'Serviços', icon: IconTool },
-      { to: '/estoque', label: 'Estoque', icon: IconBuildingWarehouse },
-      { to: '/orcamentos', label: 'Orçamentos', icon: IconFileDescription },
-      { to: '/nota-fiscal', label: 'Nota Fiscal', icon: IconFileInvoice },
-      { to: '/contratos', label: 'Contratos', icon: IconSignature },
-      { to: '/ordem-servicos', label: 'Ordem de Serviços', icon: IconClipboardList },
-    ],
-  },
-  {
-    title: 'Relatórios',
-    items: [
-      { to: '/relatorios', label: 'Relatórios', icon: IconChartBar },
-      { to: '/agenda', label: 'Agenda', icon: IconCalendar },
-      { to: '/cobrancas', label: 'Cobranças', icon: IconReceiptRefund },
-      { to: '/analytics', label: 'Analytics', icon: IconChartPie },
-    ],
-  },
-  {
-    title: 'Sistema',
-    items: [{ to: '/configuracoes', label: 'Configurações', icon: IconSettings }],
-  },
-];
+/**
+ * The sidebar's four sections and the order of their links (spec part 1, section 2.2). The
+ * links themselves come from the features (or the placeholders of areas still to come); a link
+ * the spec does not place goes to the end of its section.
+ */
+const SIDEBAR: Record<NavSectionTitle, string[]> = {
+  Principal: ['/dashboard', '/vendas', '/financeiro'],
+  Gestão: [
+    '/cadastros',
+    '/produtos',
+    '/produtos/grupos',
+    '/servicos',
+    '/estoque',
+    '/orcamentos',
+    '/nota-fiscal',
+    '/contratos',
+    '/ordem-servicos',
+  ],
+  Relatórios: ['/relatorios', '/agenda', '/cobrancas', '/analytics'],
+  Sistema: ['/configuracoes'],
+};
+
+function buildSections(entries: NavEntry[]): NavSection[] {
+  const byPath = new Map<string, NavEntry>();
+  // A feature's link wins over the placeholder of the same path.
+  for (const entry of entries) if (!byPath.has(entry.to)) byPath.set(entry.to, entry);
+  return (Object.keys(SIDEBAR) as NavSectionTitle[]).map((title) => {
+    const order = SIDEBAR[title];
+    const items = [...byPath.values()]
+      .filter((entry) => entry.section === title)
+      .sort(
+        (a, b) =>
+          (order.indexOf(a.to) + 1 || order.length + 1) -
+          (order.indexOf(b.to) + 1 || order.length + 1),
+      )
+      .map(({ to, label, icon }) => ({ to, label, icon }));
+    return { title, items };
+  });
+}
+
+export const NAV_SECTIONS: NavSection[] = buildSections([
+  ...FEATURES.flatMap((feature) => feature.nav ?? []),
+  ...COMING_SOON_NAV,
+]);
 
 /** Exact-path match; "/" counts as "/dashboard". */
 export function isActivePath(linkPath: string, currentPath: string): boolean {
