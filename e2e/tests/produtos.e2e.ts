@@ -313,4 +313,43 @@ describe('product groups', () => {
     await page.getByRole('link', { name: 'Voltar' }).click();
     await page.waitForURL(/\/produtos$/);
   });
+  it('shows a new group, without a reload, in the label print and price table product screens', async () => {
+    page = await newPage(browser, WIDE);
+    await signIn(page, undefined, '/produtos/etiquetas/imprimir');
+    await page.getByRole('heading', { name: 'Imprimir Etiquetas' }).waitFor();
+    // The print screen's group list is loaded (and cached) before the group exists.
+    await page.getByText('Grupo inteiro', { exact: true }).click();
+    const grupoImpressao = select('Grupo de produtos');
+    await grupoImpressao.click();
+    await page.getByRole('option', { name: /^Mercearia/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Everything below is in-app navigation: a reload would drop this mark.
+    await page.evaluate(() => Object.assign(window, { semRecarregar: true }));
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByRole('link', { name: 'Grupo de Produtos' }).click();
+    await page.getByRole('heading', { name: 'Grupos de Produtos' }).waitFor();
+    await page.getByRole('button', { name: 'Novo Grupo' }).click();
+    await page.getByRole('dialog').getByLabel('Nome').fill(`Vitrine ${tag}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+    await notification('Grupo de produtos criado com sucesso!').waitFor();
+
+    await menu.getByRole('link', { name: 'Produtos', exact: true }).click();
+    await page.getByRole('link', { name: 'Gerenciar Etiquetas' }).click();
+    await page.getByRole('link', { name: 'Imprimir Etiquetas' }).click();
+    await page.getByRole('heading', { name: 'Imprimir Etiquetas' }).waitFor();
+    await page.getByText('Grupo inteiro', { exact: true }).click();
+    await select('Grupo de produtos').click();
+    await page.getByRole('option', { name: `Vitrine ${tag} (0)` }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await menu.getByRole('link', { name: 'Produtos', exact: true }).click();
+    await openTab('Valores de venda');
+    await page.getByRole('link', { name: 'Configurar Valores' }).first().click();
+    await page.getByRole('link', { name: 'Ver produtos de Varejo Loja' }).click();
+    await select('Grupo').click();
+    await page.getByRole('option', { name: `Vitrine ${tag}` }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => 'semRecarregar' in window)).toBe(true);
+  });
 });
