@@ -24,6 +24,12 @@ describe('errorText', () => {
     );
   });
 
+  it("adds nothing to a server failure's own message", () => {
+    expect(errorText('Erro ao salvar', new ApiError(500, 'Erro interno do servidor.'))).toBe(
+      'Erro ao salvar',
+    );
+  });
+
   it('keeps the base text for anything that is not an API answer', () => {
     expect(errorText('Erro ao salvar', new Error('x'))).toBe('Erro ao salvar');
   });

@@ -10,7 +10,7 @@ import {
   type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
-import type { ComponentType, ReactNode } from 'react';
+import type { ChangeEvent, ComponentType, ReactNode } from 'react';
 import { useController } from 'react-hook-form';
 import { todayISO } from '@prumo/shared/dates';
 import { DateInputBR } from '../inputs/DateInputBR';
@@ -202,44 +202,42 @@ export function DateField({
   );
 }
 
-export function CheckboxField({
-  name,
-  label,
-  disabled,
-}: Binding & { label: ReactNode; disabled?: boolean }) {
-  const { ref, fieldName, value, onChange, onBlur, error } = useField(name);
-  return (
-    <Checkbox
-      label={label}
-      disabled={disabled}
-      name={fieldName}
-      ref={ref}
-      checked={Boolean(value)}
-      onChange={(event) => onChange(event.currentTarget.checked)}
-      onBlur={onBlur}
-      error={error}
-    />
-  );
+type ToggleInput = ComponentType<{
+  label: ReactNode;
+  disabled?: boolean;
+  name: string;
+  ref?: unknown;
+  checked: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+  error?: ReactNode;
+}>;
+
+function toggleField(Input: ToggleInput) {
+  return function ToggleField({
+    name,
+    label,
+    disabled,
+  }: Binding & { label: ReactNode; disabled?: boolean }) {
+    const { ref, fieldName, value, onChange, onBlur, error } = useField(name);
+    return (
+      <Input
+        label={label}
+        disabled={disabled}
+        name={fieldName}
+        ref={ref}
+        checked={Boolean(value)}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        onBlur={onBlur}
+        error={error}
+      />
+    );
+  };
 }
 
-export function SwitchField({
-  name,
-  label,
-  disabled,
-}: Binding & { label: ReactNode; disabled?: boolean }) {
-  const { ref, fieldName, value, onChange, onBlur } = useField(name);
-  return (
-    <Switch
-      label={label}
-      disabled={disabled}
-      name={fieldName}
-      ref={ref}
-      checked={Boolean(value)}
-      onChange={(event) => onChange(event.currentTarget.checked)}
-      onBlur={onBlur}
-    />
-  );
-}
+/** A yes/no value as a checkbox or as a switch. */
+export const CheckboxField = toggleField(Checkbox as ToggleInput);
+export const SwitchField = toggleField(Switch as ToggleInput);
 
 interface MaskedProps {
   label: string;

@@ -1,12 +1,10 @@
-import { errorText } from '../../../lib/error-text';
 import { Stack } from '@mantine/core';
 import { ETIQUETA_DEFAULTS } from '@prumo/shared/etiquetas';
-import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveEtiqueta } from '../../../api/etiquetas';
 import { EtiquetaForm } from '../components/EtiquetaForm';
 import { ETIQUETA_TEXTOS } from '../texts';
+import { saveWithFeedback } from '../../../components/form/save-with-feedback';
 
 /**
  * /produtos/adicionar-etiqueta: a new label template with the defaults of section 9. After a
@@ -30,18 +28,13 @@ export default function AdicionarEtiquetaPage() {
         submitLabel="Salvar Etiqueta"
         cancelTo="/produtos"
         resetOnSuccess
-        onSave={async (dados, form) => {
-          try {
-            await save.mutateAsync({ dados });
-            notifySuccess(ETIQUETA_TEXTOS.criada);
-            return true;
-          } catch (error) {
-            console.error(ETIQUETA_TEXTOS.erroCriar, error);
-            applyServerFieldErrors(error, form.setError);
-            notifyError(errorText(ETIQUETA_TEXTOS.erroCriar, error));
-            return false;
-          }
-        }}
+        onSave={(dados, form) =>
+          saveWithFeedback(
+            () => save.mutateAsync({ dados }),
+            { success: ETIQUETA_TEXTOS.criada, failure: ETIQUETA_TEXTOS.erroCriar },
+            form.setError,
+          )
+        }
       />
     </Stack>
   );

@@ -1,18 +1,17 @@
-import { errorText } from '../../../lib/error-text';
 import { Group, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { etiquetaParaModelo } from '@prumo/shared/etiquetas';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useEtiqueta, useSaveEtiqueta } from '../../../api/etiquetas';
 import { EtiquetaForm } from '../components/EtiquetaForm';
 import { ETIQUETA_TEXTOS } from '../texts';
 import { BackButton } from '../../../components/BackButton';
+import { saveWithFeedback } from '../../../components/form/save-with-feedback';
 
 const LISTA = '/produtos/etiquetas';
 
@@ -69,17 +68,13 @@ export default function EditarEtiquetaPage() {
         submitLabel="Atualizar Etiqueta"
         cancelTo={LISTA}
         onSave={async (dados, form) => {
-          try {
-            await save.mutateAsync({ id, dados });
-            notifySuccess(ETIQUETA_TEXTOS.atualizada);
-            void navigate(LISTA);
-            return true;
-          } catch (error) {
-            console.error(ETIQUETA_TEXTOS.erroAtualizar, error);
-            applyServerFieldErrors(error, form.setError);
-            notifyError(errorText(ETIQUETA_TEXTOS.erroAtualizar, error));
-            return false;
-          }
+          const saved = await saveWithFeedback(
+            () => save.mutateAsync({ id, dados }),
+            { success: ETIQUETA_TEXTOS.atualizada, failure: ETIQUETA_TEXTOS.erroAtualizar },
+            form.setError,
+          );
+          if (saved) void navigate(LISTA);
+          return saved;
         }}
       />
     </Stack>

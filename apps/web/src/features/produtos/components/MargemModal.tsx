@@ -1,7 +1,6 @@
-import { errorText } from '../../../lib/error-text';
-import { Button, Group, Modal, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { formatPercent } from '@prumo/shared/money';
 import {
   calcularPrecoTabela,
@@ -11,12 +10,13 @@ import {
   type PrecoProdutoData,
   type PrecoProdutoInput,
 } from '@prumo/shared/precos';
-import { PercentInput } from '../../../components/inputs/DecimalInput';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { PercentField, SwitchField } from '../../../components/form/fields';
+import { FormModal, ModalFormActions } from '../../../components/form/FormModal';
+import { saveWithFeedback } from '../../../components/form/save-with-feedback';
+import { notifyError } from '../../../components/notify';
 import { PrecoBreakdown } from '../../../components/PrecoBreakdown';
 import { useDefinirPrecoProduto } from '../../../api/precos-produto';
 import { PRECO_TEXTOS } from '../texts';
-import { SaveButton } from '../../../components/form/SaveButton';
 
 /**
  * Defines or updates the product's margin in one price table (spec 2.4): the margin is required
@@ -34,17 +34,15 @@ export function MargemModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <FormModal
       opened={linha !== null}
       onClose={onClose}
       title={linha?.margem === null ? 'Definir preço' : 'Editar preço'}
-      size={500}
-      centered
     >
       {linha && (
         <MargemForm key={linha.tabela_id} produtoId={produtoId} linha={linha} onClose={onClose} />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -67,7 +65,6 @@ function MargemForm({
       ativo: linha.margem === null ? true : linha.preco_ativo,
     },
   });
-  const { errors, isSubmitting } = form.formState;
   const margem = useWatch({ control: form.control, name: 'margem' });
   const preco =
     margem == null || !Number.isFinite(margem)
@@ -79,79 +76,55 @@ function MargemForm({
         });
 
   async function onValid(dados: PrecoProdutoData) {
-    try {
-      await definir.mutateAsync({ id: produtoId, dados });
-      notifySuccess(PRECO_TEXTOS.definido);
-      onClose();
-    } catch (error) {
-      console.error(PRECO_TEXTOS.erroDefinir, error);
-      notifyError(errorText(PRECO_TEXTOS.erroDefinir, error));
-    }
+    const saved = await saveWithFeedback(
+      () => definir.mutateAsync({ id: produtoId, dados }),
+      { success: PRECO_TEXTOS.definido, failure: PRECO_TEXTOS.erroDefinir },
+      form.setError,
+    );
+    if (saved) onClose();
   }
 
   return (
-    <form
-      onSubmit={(event) => {
-        // The modal sits inside the product form in React's tree: its submit must not reach it.
-        event.stopPropagation();
-        void form.handleSubmit(onValid, (invalid) => {
-          if (invalid.margem?.message) notifyError(invalid.margem.message);
-        })(event);
-      }}
-      noValidate
-    >
-      <Stack>
-        <Text size="sm">
-          Tabela <strong>{linha.tabela_nome}</strong> · margem padrão{' '}
-          {formatPercent(linha.margem_padrao)}
-        </Text>
-        <Controller
-          control={form.control}
-          name="margem"
-          render={({ field }) => (
-            <PercentInput
-              label="Margem (%)"
-              withAsterisk
-              data-autofocus
-              max={MARGEM_MAXIMA}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.margem?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="ativo"
-          render={({ field }) => (
-            <Switch
-              label="Preço ativo"
-              checked={field.value !== false}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-            />
-          )}
-        />
-        <Paper withBorder radius="md" p="sm" bg="gray.0">
-          {preco ? (
-            <PrecoBreakdown preco={preco} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              Informe a margem para ver o preço final.
-            </Text>
-          )}
-        </Paper>
-        <Text size="xs" c="dimmed">
-          Preço final = custo final × (1 + margem/100) + custos adicionais da tabela (percentuais
-          sobre o custo final, fixos pelo valor). O custo final é o salvo no produto.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <SaveButton saving={isSubmitting}>Salvar</SaveButton>
-        </Group>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form
+        onSubmit={(event) => {
+          // The modal sits inside the product form in React's tree: its submit must not reach it.
+          event.stopPropagation();
+          void form.handleSubmit(onValid, (invalid) => {
+            if (invalid.margem?.message) notifyError(invalid.margem.message);
+          })(event);
+        }}
+        noValidate
+      >
+        <Stack>
+          <Text size="sm">
+            Tabela <strong>{linha.tabela_nome}</strong> · margem padrão{' '}
+            {formatPercent(linha.margem_padrao)}
+          </Text>
+          <PercentField
+            name="margem"
+            label="Margem (%)"
+            required
+            data-autofocus
+            max={MARGEM_MAXIMA}
+          />
+          <SwitchField name="ativo" label="Preço ativo" />
+          <Paper withBorder radius="md" p="sm" bg="gray.0">
+            {preco ? (
+              <PrecoBreakdown preco={preco} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                Informe a margem para ver o preço final.
+              </Text>
+            )}
+          </Paper>
+          <Text size="xs" c="dimmed">
+            Preço final = custo final × (1 + margem/100) + custos adicionais da tabela (percentuais
+            sobre o custo final, fixos pelo valor). O custo final é o salvo no produto.
+          </Text>
+          <ModalFormActions onCancel={onClose} saving={form.formState.isSubmitting} />
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

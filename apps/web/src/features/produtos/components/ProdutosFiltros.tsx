@@ -1,15 +1,6 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Popover,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { Checkbox, SegmentedControl, Select, Text } from '@mantine/core';
 import type { Categoria } from '@prumo/shared/produtos';
+import { FiltersPopover } from '../../../components/list/FiltersPopover';
 
 export interface FiltrosProdutos {
   categoriaId: number | null;
@@ -45,75 +36,43 @@ export function ProdutosFiltros({
 }) {
   const ativos = contarFiltros(filtros);
   return (
-    <Popover width={300} position="bottom-end" shadow="md" withArrow trapFocus>
-      <Popover.Target>
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          disabled={disabled}
-          rightSection={
-            ativos > 0 ? (
-              <Badge size="sm" circle data-testid="filtros-ativos">
-                {ativos}
-              </Badge>
-            ) : undefined
+    <FiltersPopover active={ativos} onClear={() => onChange(FILTROS_VAZIOS)} disabled={disabled}>
+      <Select
+        label="Grupo"
+        placeholder="Todos os grupos"
+        clearable
+        searchable
+        comboboxProps={{ withinPortal: false }}
+        data={categorias.map((categoria) => ({
+          value: String(categoria.id),
+          label: categoria.nome,
+        }))}
+        value={filtros.categoriaId == null ? null : String(filtros.categoriaId)}
+        onChange={(value) => onChange({ ...filtros, categoriaId: value ? Number(value) : null })}
+      />
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          Situação
+        </Text>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          value={filtros.situacao}
+          onChange={(value) =>
+            onChange({ ...filtros, situacao: value as FiltrosProdutos['situacao'] })
           }
-        >
-          Filtros
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <Select
-            label="Grupo"
-            placeholder="Todos os grupos"
-            clearable
-            searchable
-            comboboxProps={{ withinPortal: false }}
-            data={categorias.map((categoria) => ({
-              value: String(categoria.id),
-              label: categoria.nome,
-            }))}
-            value={filtros.categoriaId == null ? null : String(filtros.categoriaId)}
-            onChange={(value) =>
-              onChange({ ...filtros, categoriaId: value ? Number(value) : null })
-            }
-          />
-          <div>
-            <Text size="sm" fw={500} mb={4}>
-              Situação
-            </Text>
-            <SegmentedControl
-              fullWidth
-              size="xs"
-              value={filtros.situacao}
-              onChange={(value) =>
-                onChange({ ...filtros, situacao: value as FiltrosProdutos['situacao'] })
-              }
-              data={[
-                { value: 'todos', label: 'Todos' },
-                { value: 'ativos', label: 'Ativos' },
-                { value: 'inativos', label: 'Inativos' },
-              ]}
-            />
-          </div>
-          <Checkbox
-            label="Somente estoque baixo (no mínimo ou abaixo)"
-            checked={filtros.estoqueBaixo}
-            onChange={(event) =>
-              onChange({ ...filtros, estoqueBaixo: event.currentTarget.checked })
-            }
-          />
-          <Button
-            variant="subtle"
-            size="xs"
-            disabled={ativos === 0}
-            onClick={() => onChange(FILTROS_VAZIOS)}
-          >
-            Limpar filtros
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+          data={[
+            { value: 'todos', label: 'Todos' },
+            { value: 'ativos', label: 'Ativos' },
+            { value: 'inativos', label: 'Inativos' },
+          ]}
+        />
+      </div>
+      <Checkbox
+        label="Somente estoque baixo (no mínimo ou abaixo)"
+        checked={filtros.estoqueBaixo}
+        onChange={(event) => onChange({ ...filtros, estoqueBaixo: event.currentTarget.checked })}
+      />
+    </FiltersPopover>
   );
 }

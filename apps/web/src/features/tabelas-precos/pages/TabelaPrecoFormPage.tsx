@@ -1,4 +1,3 @@
-import { errorText } from '../../../lib/error-text';
 import {
   Anchor,
   Button,
@@ -31,16 +30,16 @@ import {
   type TabelaPrecoInput,
 } from '@prumo/shared/precos';
 import { PercentInput } from '../../../components/inputs/DecimalInput';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { HistoricoButton } from '../../../components/HistoricoAlteracoes';
 import { PageLoader } from '../../../components/PageLoader';
 import { PrecoBreakdown } from '../../../components/PrecoBreakdown';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useTabelaPreco, useCustosTabela, useSaveTabelaPreco } from '../../../api/tabelas-precos';
 import { useCustosAdicionais } from '../../../api/custos-adicionais';
 import { SaveButton } from '../../../components/form/SaveButton';
 import { TABELA_TEXTOS } from '../texts';
+import { saveWithFeedback } from '../../../components/form/save-with-feedback';
 
 const LISTA = '/produtos/tabelas-precos';
 const TIPO_OPTIONS = TIPOS_TABELA_PRECO.map(({ value, label }) => ({ value, label }));
@@ -144,16 +143,14 @@ function TabelaPrecoForm({
   });
 
   async function onValid(dados: TabelaPrecoData) {
-    const failure = tabela ? TABELA_TEXTOS.erroAtualizar : TABELA_TEXTOS.erroCriar;
-    try {
-      await save.mutateAsync({ id: tabela?.id, dados });
-      notifySuccess(tabela ? TABELA_TEXTOS.atualizada : TABELA_TEXTOS.criada);
-      void navigate(LISTA);
-    } catch (error) {
-      console.error(failure, error);
-      applyServerFieldErrors(error, form.setError);
-      notifyError(errorText(failure, error));
-    }
+    const saved = await saveWithFeedback(
+      () => save.mutateAsync({ id: tabela?.id, dados }),
+      tabela
+        ? { success: TABELA_TEXTOS.atualizada, failure: TABELA_TEXTOS.erroAtualizar }
+        : { success: TABELA_TEXTOS.criada, failure: TABELA_TEXTOS.erroCriar },
+      form.setError,
+    );
+    if (saved) void navigate(LISTA);
   }
 
   return (
