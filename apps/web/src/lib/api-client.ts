@@ -41,6 +41,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Sign-in calls go without the token and a 401 there is just a wrong password. */
   anonymous?: boolean;
+  /**
+   * Sent as Idempotency-Key: a retry with the same key and body is answered with the first
+   * result instead of being applied twice (documents that move stock or money).
+   */
+  idempotencyKey?: string;
 }
 
 /**
@@ -52,6 +57,7 @@ async function call(path: string, options: ApiRequestOptions): Promise<Response>
   const isFormData = options.body instanceof FormData;
   if (options.body !== undefined && !isFormData) headers['Content-Type'] = 'application/json';
   if (!options.anonymous && currentToken) headers.Authorization = `Bearer ${currentToken}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let response: Response;
   try {
@@ -132,4 +138,13 @@ export async function apiPostBlob(
 ): Promise<{ blob: Blob; headers: Headers }> {
   const response = await call(path, { method: 'POST', body, signal });
   return { blob: await response.blob(), headers: response.headers };
+}
+
+/**
+ * A fresh Idempotency-Key: 128 random bits in hex. (crypto.randomUUID exists only on HTTPS or
+ * localhost; a shop on its LAN may open the app over plain HTTP.)
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -77,6 +77,8 @@ export const ESTOQUE_MESSAGES = {
   erroDesconhecido: 'Erro desconhecido',
   produtoNaoEncontrado: 'Produto não encontrado.',
   movimentacaoNaoEncontrada: 'Movimentação não encontrada.',
+  jaRegistrada:
+    'A movimentação enviada antes já foi registrada. Confira o histórico antes de lançar outra.',
 } as const;
 
 /** Section 8: "Erro ao salvar movimentação: {server error or Erro desconhecido}". */

@@ -54,11 +54,19 @@ export function useMovimentacoes(filtro: MovimentacoesFiltro, enabled = true) {
 /** A movement changes the histories and the product's stock wherever the catalogue shows. */
 const afterMovimentacao = () => [ROOT_KEYS.estoque, ROOT_KEYS.produtos];
 
-/** POST /api/estoque/movimentacoes: the form plus produto_id and a numeric quantidade. */
+/**
+ * POST /api/estoque/movimentacoes: the form plus produto_id and a numeric quantidade. The key
+ * stays the same while the same form is retried, so a movement whose answer was lost is not
+ * applied twice.
+ */
 export function useCreateMovimentacao() {
   return useInvalidatingMutation(
-    (input: MovimentacaoInput) =>
-      apiRequest<MovimentacaoSaved>('/estoque/movimentacoes', { method: 'POST', body: input }),
+    ({ input, idempotencyKey }: { input: MovimentacaoInput; idempotencyKey: string }) =>
+      apiRequest<MovimentacaoSaved>('/estoque/movimentacoes', {
+        method: 'POST',
+        body: input,
+        idempotencyKey,
+      }),
     afterMovimentacao,
   );
 }

@@ -29,7 +29,8 @@ import {
 } from '@prumo/shared/estoque';
 import { DecimalInput } from '../../../components/inputs/DecimalInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { ApiError } from '../../../lib/api-client';
+import { useState } from 'react';
+import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateMovimentacao, useUpdateMovimentacao } from '../../../api/estoque';
 import { ProdutoSearch } from '../../../components/ProdutoSearch';
@@ -125,6 +126,8 @@ function MovimentacaoForm({
 }) {
   const create = useCreateMovimentacao();
   const update = useUpdateMovimentacao();
+  // One key per opened form: a retry after a lost answer is not applied twice.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const saving = create.isPending || update.isPending;
   const inicial = state.mode === 'create' ? state.produto : undefined;
 
@@ -148,11 +151,17 @@ function MovimentacaoForm({
         await update.mutateAsync({ id: state.movimentacao.id, input });
         notifySuccess(ESTOQUE_MESSAGES.atualizada);
       } else {
-        await create.mutateAsync(input);
+        await create.mutateAsync({ input, idempotencyKey });
         notifySuccess(ESTOQUE_MESSAGES.criada);
       }
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'IDEMPOTENCIA_CONFLITO') {
+        // The first try was saved (its answer was lost) and the form changed since.
+        notifyError(ESTOQUE_MESSAGES.jaRegistrada);
+        onClose();
+        return;
+      }
       applyServerFieldErrors(error, setError);
       notifyError(failureText(error, state.mode));
     }
