@@ -196,6 +196,52 @@ describe('Controle de Estoque', () => {
     expect(await estoqueDe(produto.nome).textContent()).toBe('6 UN');
   });
 
+  it('applies a movement once when its answer is lost and the user saves again', async () => {
+    const produto = await criarProduto(10);
+    await abrirEstoque();
+    await busca().fill(produto.nome);
+    await linha(produto.nome)
+      .getByRole('button', { name: `Nova movimentação de ${produto.nome}` })
+      .click();
+    await preencher('Quantidade', '3');
+    await preencher('Motivo', 'Compra');
+    // The first save reaches the server and is applied; its answer never reaches the browser.
+    const keys: string[] = [];
+    await page.route('**/api/estoque/movimentacoes', async (route) => {
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      if (keys.length === 1) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await modal().getByRole('button', { name: 'Salvar Movimentação' }).click();
+    await page.getByText('Erro ao salvar movimentação', { exact: false }).first().waitFor();
+    expect(await modal().count()).toBe(1);
+
+    await modal().getByRole('button', { name: 'Salvar Movimentação' }).click();
+    await page.getByText(ESTOQUE_MESSAGES.criada).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await expect.poll(() => estoqueDe(produto.nome).textContent()).toBe('13 UN');
+
+    // Changing the form after a lost answer does not add a second movement either.
+    await linha(produto.nome)
+      .getByRole('button', { name: `Nova movimentação de ${produto.nome}` })
+      .click();
+    await preencher('Quantidade', '1');
+    await preencher('Motivo', 'Compra');
+    keys.length = 0;
+    await modal().getByRole('button', { name: 'Salvar Movimentação' }).click();
+    await page.getByText('Erro ao salvar movimentação', { exact: false }).first().waitFor();
+    await preencher('Quantidade', '2');
+    await modal().getByRole('button', { name: 'Salvar Movimentação' }).click();
+    await page.getByText(ESTOQUE_MESSAGES.jaRegistrada).waitFor();
+    await expect.poll(() => modal().count()).toBe(0);
+    await expect.poll(() => estoqueDe(produto.nome).textContent()).toBe('14 UN');
+  });
+
   it('shows the two validation messages and sends nothing until they are fixed', async () => {
     const produto = await criarProduto(3);
     await abrirEstoque();

@@ -1,3 +1,4 @@
+import { duplicado } from '../http/errors';
 /**
  * PostgreSQL error codes surface on node-postgres and PGlite errors alike; Drizzle wraps them,
  * so the code may sit on the error or on its cause.
@@ -40,4 +41,39 @@ export function pgErrorCode(error: unknown): string | undefined {
 export function pgConstraint(error: unknown): string | undefined {
   const constraint = findPgError(error)?.constraint;
   return typeof constraint === 'string' ? constraint : undefined;
+}
+
+/** A foreign key refused the change: the row is still referenced (NO ACTION or RESTRICT). */
+export function isStillReferenced(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === PG_ERROR.foreignKeyViolation || code === PG_ERROR.restrictViolation;
+}
+
+/**
+ * The table whose rows still reference a deleted row, from the driver's error (its `table`, or
+ * the "from table" of its detail), when it is not the deleted row's own table.
+ */
+export function pgReferencingTable(error: unknown, ownTable: string): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    const { table, detail, cause } = current as {
+      table?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
+    if (typeof table === 'string' && table !== ownTable) return table;
+    const match = typeof detail === 'string' ? /from table "([^"]+)"/.exec(detail) : null;
+    if (match) return match[1];
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * A unique violation of a write becomes DUPLICADO with the message on the field; anything else
+ * goes on as it was.
+ */
+export function rethrowUnique(error: unknown, message: string, field: string): never {
+  if (pgErrorCode(error) === PG_ERROR.uniqueViolation) throw duplicado(message, field);
+  throw error;
 }

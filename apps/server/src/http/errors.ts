@@ -1,21 +1,26 @@
-import { ERROR_CODES, type ApiErrorBody } from '@prumo/shared/http';
+import type { z } from '@prumo/shared/validation';
+import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '@prumo/shared/http';
 
-type ErrorStatus = keyof typeof ERROR_CODES;
-
-/** An error the API answers as-is: status, pt-BR message and optional per-field messages. */
+/**
+ * An error the API answers as-is: its business code (the status follows from the code's entry
+ * in API_ERRORS), a pt-BR message and optional per-field messages.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: ErrorStatus,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = API_ERRORS[code];
   }
 
   toBody(): ApiErrorBody {
     return {
-      error: ERROR_CODES[this.statusCode],
+      error: this.code,
       message: this.message,
       ...(this.fields ? { fields: this.fields } : {}),
     };
@@ -23,9 +28,46 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, message, fields);
-export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, message, fields);
+  new AppError('VALIDATION_ERROR', message, fields);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'Você não tem permissão para realizar esta ação.') =>
-  new AppError(403, message);
+  new AppError('FORBIDDEN', message);
+/** A name, code or document already taken; the message also goes on the field. */
+export const duplicado = (message: string, field?: string) =>
+  new AppError('DUPLICADO', message, field ? { [field]: message } : undefined);
+/** Still referenced by other records. */
+export const emUso = (message: string) => new AppError('EM_USO', message);
+
+const NOT_ALLOWED = 'Campo não permitido';
+
+/**
+ * Schema issues (zod's, or as fastify reports them) as a 400 VALIDATION_ERROR: { campo:
+ * mensagem }, unknown fields named as not allowed, and a message that says the first problem.
+ */
+export function validationError(
+  issues: ReadonlyArray<{ path: string; message?: string; unknownKeys?: readonly unknown[] }>,
+): AppError {
+  const fields: Record<string, string> = {};
+  for (const { path, message, unknownKeys } of issues) {
+    if (unknownKeys) {
+      for (const key of unknownKeys)
+        fields[path ? `${path}.${String(key)}` : String(key)] = NOT_ALLOWED;
+      continue;
+    }
+    fields[path || '_'] ??= message ?? 'Valor inválido';
+  }
+  const keys = Object.keys(fields);
+  const text = keys.every((key) => fields[key] === NOT_ALLOWED)
+    ? `${NOT_ALLOWED}: ${keys.join(', ')}`
+    : Object.values(fields).find((value) => value !== NOT_ALLOWED)!;
+  return badRequest(text, fields);
+}
+
+/** The issues of a zod error, for validationError. */
+export function zodIssues(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+    unknownKeys: issue.code === 'unrecognized_keys' ? issue.keys : undefined,
+  }));
+}

@@ -38,9 +38,13 @@ async function readFile(part: MultipartFile, rule: UploadRule): Promise<Uploaded
     conteudo = await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, `O arquivo "${part.filename}" excede o limite de ${sizeLabel}.`, {
-        [rule.field]: `Tamanho máximo: ${sizeLabel}`,
-      });
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `O arquivo "${part.filename}" excede o limite de ${sizeLabel}.`,
+        {
+          [rule.field]: `Tamanho máximo: ${sizeLabel}`,
+        },
+      );
     }
     throw error;
   }
@@ -53,7 +57,7 @@ async function readFile(part: MultipartFile, rule: UploadRule): Promise<Uploaded
   if (rule.allowedTypes && !rule.allowedTypes.some((type) => type.mime === detected?.mime)) {
     const accepted = rule.allowedTypes.map((type) => type.label).join(', ');
     throw new AppError(
-      415,
+      'UNSUPPORTED_MEDIA_TYPE',
       `${rule.label}: o arquivo "${part.filename}" não é de um tipo aceito (${accepted}).`,
       {
         [rule.field]: `Tipos aceitos: ${accepted}`,

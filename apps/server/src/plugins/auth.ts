@@ -42,7 +42,7 @@ export interface ApiRoute {
 const TOUCH_INTERVAL_MS = 60_000;
 
 export const unauthorized = () =>
-  new AppError(401, 'Sessão expirada ou inválida. Entre novamente.');
+  new AppError('UNAUTHORIZED', 'Sessão expirada ou inválida. Entre novamente.');
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

@@ -1,10 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ApiErrorBody } from '@prumo/shared/http';
+import {
+  API_ERRORS,
+  DEFAULT_ERROR_CODE,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type ApiErrorStatus,
+} from '@prumo/shared/http';
 import { PG_ERROR, pgErrorCode } from '../db/pg-errors';
-import { AppError } from '../http/errors';
+import { AppError, validationError } from '../http/errors';
 
-type Status = keyof typeof ERROR_CODES;
+type Status = ApiErrorStatus;
 
 const DEFAULT_MESSAGES: Record<Status, string> = {
   400: 'Dados inválidos.',
@@ -19,53 +25,49 @@ const DEFAULT_MESSAGES: Record<Status, string> = {
 };
 
 export function errorBody(
-  status: Status,
+  code: ApiErrorCode,
   message?: string,
   fields?: Record<string, string>,
 ): ApiErrorBody {
   return {
-    error: ERROR_CODES[status],
-    message: message ?? DEFAULT_MESSAGES[status],
+    error: code,
+    message: message ?? DEFAULT_MESSAGES[API_ERRORS[code]],
     ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
   };
 }
 
-/** Turns zod issues into { campo: mensagem }, naming unknown fields as not allowed. */
-function validationFields(
-  validation: NonNullable<FastifyError['validation']>,
-): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of validation) {
-    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+function fastifyIssues(validation: NonNullable<FastifyError['validation']>) {
+  return validation.map((issue) => {
     const unknownKeys = (issue.params as { keys?: unknown }).keys;
-    if (issue.keyword === 'unrecognized_keys' && Array.isArray(unknownKeys)) {
-      for (const key of unknownKeys) {
-        fields[path ? `${path}.${String(key)}` : String(key)] = 'Campo não permitido';
-      }
-      continue;
-    }
-    fields[path || '_'] ??= issue.message ?? 'Valor inválido';
-  }
-  return fields;
+    return {
+      path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      message: issue.message,
+      unknownKeys:
+        issue.keyword === 'unrecognized_keys' && Array.isArray(unknownKeys)
+          ? unknownKeys
+          : undefined,
+    };
+  });
 }
 
-function fromDatabase(error: unknown): { status: Status; message: string } | undefined {
+/** Database constraint errors, in one place: what each means to the person who sent the data. */
+function fromDatabase(error: unknown): ApiErrorBody | undefined {
   switch (pgErrorCode(error)) {
     case PG_ERROR.uniqueViolation:
-      return { status: 409, message: 'Já existe um registro com estes dados.' };
+      return errorBody('DUPLICADO', 'Já existe um registro com estes dados.');
     case PG_ERROR.foreignKeyViolation:
     case PG_ERROR.restrictViolation:
-      return {
-        status: 409,
-        message: 'Este registro está vinculado a outros dados e não pode ser alterado ou excluído.',
-      };
+      return errorBody(
+        'EM_USO',
+        'Este registro está vinculado a outros dados e não pode ser alterado ou excluído.',
+      );
     case PG_ERROR.checkViolation:
-      return { status: 409, message: 'A operação violaria uma regra dos dados.' };
+      return errorBody('REGRA_VIOLADA', 'A operação violaria uma regra dos dados.');
     case PG_ERROR.invalidTextRepresentation:
     case PG_ERROR.numericOutOfRange:
     case PG_ERROR.stringTooLong:
     case PG_ERROR.notNullViolation:
-      return { status: 400, message: DEFAULT_MESSAGES[400] };
+      return errorBody('VALIDATION_ERROR');
     default:
       return undefined;
   }
@@ -81,24 +83,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = validationFields(error.validation!);
-      const first = Object.values(fields)[0];
-      const message = Object.keys(fields).every((key) => fields[key] === 'Campo não permitido')
-        ? `Campo não permitido: ${Object.keys(fields).join(', ')}`
-        : first;
-      return reply.code(400).send(errorBody(400, message, fields));
+      const invalid = validationError(fastifyIssues(error.validation!));
+      return reply.code(invalid.statusCode).send(invalid.toBody());
     }
     const database = fromDatabase(error);
     if (database) {
       request.log.warn({ err: error }, 'database constraint');
-      return reply.code(database.status).send(errorBody(database.status, database.message));
+      return reply.code(API_ERRORS[database.error]).send(database);
     }
+    // Fastify's own refusals (a malformed JSON body, a body too large, a route not found...).
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const known = (status in ERROR_CODES ? status : 400) as Status;
-      return reply.code(status).send(errorBody(known));
+      const known = (status in DEFAULT_ERROR_CODE ? status : 400) as Status;
+      return reply.code(status).send(errorBody(DEFAULT_ERROR_CODE[known]));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send(errorBody(500));
+    return reply.code(500).send(errorBody('INTERNAL_ERROR'));
   });
 }

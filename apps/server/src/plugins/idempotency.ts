@@ -46,7 +46,7 @@ export const idempotencyPlugin = fp<{ db: Database }>(async (app, { db }) => {
     if (header === undefined) return;
     const chave = Array.isArray(header) ? header[0]! : header;
     if (!/^[\x21-\x7e]{1,255}$/.test(chave)) {
-      throw new AppError(400, IDEMPOTENCY_MESSAGES.chaveInvalida, {
+      throw new AppError('VALIDATION_ERROR', IDEMPOTENCY_MESSAGES.chaveInvalida, {
         [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.chaveInvalida,
       });
     }
@@ -78,13 +78,14 @@ export const idempotencyPlugin = fp<{ db: Database }>(async (app, { db }) => {
       .select()
       .from(idempotencia)
       .where(and(eq(idempotencia.usuarioId, usuarioId), eq(idempotencia.chave, chave)));
-    if (!first) throw new AppError(409, IDEMPOTENCY_MESSAGES.emAndamento);
+    if (!first) throw new AppError('IDEMPOTENCIA_EM_ANDAMENTO', IDEMPOTENCY_MESSAGES.emAndamento);
     if (first.requisicao !== requisicao || first.corpoHash !== corpoHash) {
-      throw new AppError(409, IDEMPOTENCY_MESSAGES.outraRequisicao, {
+      throw new AppError('IDEMPOTENCIA_CONFLITO', IDEMPOTENCY_MESSAGES.outraRequisicao, {
         [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.outraRequisicao,
       });
     }
-    if (first.status === null) throw new AppError(409, IDEMPOTENCY_MESSAGES.emAndamento);
+    if (first.status === null)
+      throw new AppError('IDEMPOTENCIA_EM_ANDAMENTO', IDEMPOTENCY_MESSAGES.emAndamento);
     reply.code(first.status).header('idempotent-replayed', 'true');
     if (first.resposta === null) return reply.send();
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(first.resposta));

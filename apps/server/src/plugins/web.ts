@@ -41,6 +41,11 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     }
     return reply
       .code(404)
-      .send(errorBody(404, `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`));
+      .send(
+        errorBody(
+          'NOT_FOUND',
+          `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`,
+        ),
+      );
   });
 }

@@ -1,6 +1,12 @@
-import type { ApiErrorBody } from '@prumo/shared/http';
+import type { ApiErrorBody, ApiErrorCode } from '@prumo/shared/http';
 
 export const CONNECTION_ERROR_MESSAGE = 'Erro de conexão. Tente novamente.';
+
+/**
+ * What an ApiError's code can be: the API's business code (API_ERRORS in shared), or the
+ * client's own for a network failure, an answer that was not JSON, or one with no code.
+ */
+export type ClientErrorCode = ApiErrorCode | 'NETWORK_ERROR' | 'PARSE_ERROR' | 'HTTP_ERROR';
 
 /**
  * An error answer of the API. Status 0 is a network failure; code PARSE_ERROR an answer that was
@@ -10,7 +16,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
-    readonly code = 'NETWORK_ERROR',
+    readonly code: ClientErrorCode = 'NETWORK_ERROR',
     readonly fields: Record<string, string> = {},
   ) {
     super(serverMessage ?? CONNECTION_ERROR_MESSAGE);

@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       const ipAttempts = await contarTentativaLogin(db, ipKey(request), 60_000);
       const emailFailures = await tentativasLogin(db, emailKey(email));
       if (ipAttempts > limits.perIpPerMinute || emailFailures >= limits.failuresPerEmail) {
-        throw new AppError(429, TOO_MANY_ATTEMPTS);
+        throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
       }
 
       const usuario = await findUsuarioByEmail(db, email);
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       // Same answer for an unknown e-mail, a wrong password and a disabled account.
       if (!usuario || !valid || !usuario.ativo) {
         await contarTentativaLogin(db, emailKey(email), limits.emailWindowMs);
-        throw new AppError(401, INVALID_LOGIN_MESSAGE);
+        throw new AppError('UNAUTHORIZED', INVALID_LOGIN_MESSAGE);
       }
 
       await deleteExpiredSessions(db, config.session.idleMs);

@@ -20,11 +20,25 @@ import {
   type CadastroModo,
   type TipoCadastro,
 } from '@prumo/shared/cadastros';
-import { idParamSchema, type z } from '@prumo/shared/validation';
+import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
-import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
-import { type AppError, badRequest, conflict, notFound } from '../../http/errors';
+import {
+  isStillReferenced,
+  PG_ERROR,
+  pgConstraint,
+  pgErrorCode,
+  pgReferencingTable,
+} from '../../db/pg-errors';
+import {
+  type AppError,
+  badRequest,
+  duplicado,
+  emUso,
+  notFound,
+  validationError,
+  zodIssues,
+} from '../../http/errors';
 import {
   IMAGE_TYPES,
   readMultipartForm,
@@ -61,24 +75,6 @@ const UPLOAD_RULES: readonly UploadRule[] = [
   { field: 'anexos', label: 'Anexos', maxFiles: MAX_ANEXOS_POR_ENVIO },
 ];
 
-/** Zod issues as { campo: mensagem }, the way the error handler answers schema errors. */
-function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[path ? `${path}.${key}` : key] = 'Campo não permitido';
-      continue;
-    }
-    fields[path || '_'] ??= issue.message;
-  }
-  const keys = Object.keys(fields);
-  const message = keys.every((key) => fields[key] === 'Campo não permitido')
-    ? `Campo não permitido: ${keys.join(', ')}`
-    : Object.values(fields).find((text) => text !== 'Campo não permitido')!;
-  return badRequest(message, fields);
-}
-
 interface CadastroBody {
   dados: CadastroDados;
   arquivos: CadastroArquivos;
@@ -102,7 +98,7 @@ async function readCadastroBody(
   const tipo = (data as { tipo?: unknown } | null)?.tipo;
   authorize(tipo);
   const result = parseCadastroPayload(data, modo);
-  if (!result.success) throw validationError(result.error);
+  if (!result.success) throw validationError(zodIssues(result.error));
   const dados = result.data;
   const foto = files.find((file) => file.field === 'foto');
   if (foto && !temFoto(dados.tipo)) {
@@ -138,11 +134,8 @@ function duplicateError(error: unknown, tipo: TipoCadastro, legacy: boolean): Ap
         : undefined;
   if (!documento) return undefined;
   const message = documentoDuplicadoMessage(tipo, documento);
-  return conflict(message, { [legacy ? 'cnpj_cpf' : documento.toLowerCase()]: message });
+  return duplicado(message, legacy ? 'cnpj_cpf' : documento.toLowerCase());
 }
-
-/** ON DELETE RESTRICT answers restrict_violation (23001), NO ACTION foreign_key_violation. */
-const RESTRICT_VIOLATION = '23001';
 
 /** What other data a record is used by, from the foreign key that blocked its deletion. */
 const REFERENCING_TABLES: Record<string, string> = {
@@ -157,22 +150,6 @@ const REFERENCING_TABLES: Record<string, string> = {
   notas_fiscais: 'notas fiscais',
   contratos: 'contratos',
 };
-
-function referencingTable(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
-    const { table, detail, cause } = current as {
-      table?: unknown;
-      detail?: unknown;
-      cause?: unknown;
-    };
-    if (typeof table === 'string' && table !== 'cadastros') return table;
-    const match = typeof detail === 'string' ? /from table "([^"]+)"/.exec(detail) : null;
-    if (match) return match[1];
-    current = cause;
-  }
-  return undefined;
-}
 
 export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   async function loadResumo(id: number) {
@@ -318,13 +295,12 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         const removed = await comAuditoria(db, request.user, (tx) => deleteCadastro(tx, id));
         if (!removed) throw notFound('Cadastro não encontrado.');
       } catch (error) {
-        const code = pgErrorCode(error);
-        if (code === PG_ERROR.foreignKeyViolation || code === RESTRICT_VIOLATION) {
-          const table = referencingTable(error);
+        if (isStillReferenced(error)) {
+          const table = pgReferencingTable(error, 'cadastros');
           const onde = table
             ? (REFERENCING_TABLES[table] ?? table.replace(/_/g, ' '))
             : 'outros cadastros';
-          throw conflict(cadastroEmUsoMessage(atual.tipo, atual.nome, onde));
+          throw emUso(cadastroEmUsoMessage(atual.tipo, atual.nome, onde));
         }
         throw error;
       }

@@ -370,7 +370,7 @@ describe.each(TIPOS_CADASTRO)('%s', (tipo) => {
     }[tipo];
     const message = `Já existe ${artigo} ${nome} com este ${documento}.`;
     expect(response.json()).toEqual({
-      error: 'CONFLICT',
+      error: 'DUPLICADO',
       message,
       fields: { [documento.toLowerCase()]: message },
     });
@@ -713,7 +713,7 @@ describe('deleting a record other data refers to', () => {
     const response = await remove(id);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: 'CONFLICT',
+      error: 'EM_USO',
       message:
         'Não é possível excluir o cliente "Padaria Pão Dourado Ltda": há registros em vendas ' +
         'que dependem deste cadastro. Nada foi excluído.',

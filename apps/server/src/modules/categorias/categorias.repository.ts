@@ -2,9 +2,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Categoria, CategoriaInput } from '@prumo/shared/produtos';
 import { CATEGORIA_PADRAO_ID, CATEGORIA_PADRAO_NOME } from '@prumo/shared/produtos';
 import type { Executor } from '../../db/database';
-import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
+import { isStillReferenced, rethrowUnique } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
-import { conflict, notFound } from '../../http/errors';
+import { AppError, emUso, notFound } from '../../http/errors';
 import { produtos } from '../produtos/produtos.table';
 import { categorias } from './categorias.table';
 
@@ -54,12 +54,9 @@ export async function getCategoria(db: Executor, id: number): Promise<Categoria 
   return row && toCategoria(row);
 }
 
-/** A duplicate name becomes a 409 that names the field. */
+/** A duplicate name: 409 DUPLICADO on the field. */
 function rethrowDuplicate(error: unknown): never {
-  if (pgErrorCode(error) === PG_ERROR.uniqueViolation) {
-    throw conflict(CATEGORIA_MESSAGES.nomeDuplicado, { nome: CATEGORIA_MESSAGES.nomeDuplicado });
-  }
-  throw error;
+  return rethrowUnique(error, CATEGORIA_MESSAGES.nomeDuplicado, 'nome');
 }
 
 export async function createCategoria(db: Executor, input: CategoriaInput) {
@@ -103,20 +100,20 @@ export async function deleteCategoria(db: Executor, id: number): Promise<void> {
     .from(categorias)
     .where(eq(categorias.id, id));
   if (exists.length === 0) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
-  if (id === CATEGORIA_PADRAO_ID) throw conflict(CATEGORIA_MESSAGES.padraoNaoExclui);
-  if (usage && usage.total > 0) throw conflict(CATEGORIA_MESSAGES.emUso(usage.total));
+  if (id === CATEGORIA_PADRAO_ID)
+    throw new AppError('PROTEGIDO', CATEGORIA_MESSAGES.padraoNaoExclui);
+  if (usage && usage.total > 0) throw emUso(CATEGORIA_MESSAGES.emUso(usage.total));
   try {
     // A savepoint: if a product arrived meanwhile, the count below still runs in the caller's
     // transaction.
     await db.transaction((tx) => tx.delete(categorias).where(eq(categorias.id, id)));
   } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === PG_ERROR.foreignKeyViolation || code === PG_ERROR.restrictViolation) {
+    if (isStillReferenced(error)) {
       const [again] = await db
         .select({ total: count() })
         .from(produtos)
         .where(eq(produtos.categoriaId, id));
-      throw conflict(CATEGORIA_MESSAGES.emUso(again?.total ?? 1));
+      throw emUso(CATEGORIA_MESSAGES.emUso(again?.total ?? 1));
     }
     throw error;
   }

@@ -100,7 +100,7 @@ describe('POST /api/categorias', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
-      error: 'CONFLICT',
+      error: 'DUPLICADO',
       message: CATEGORIA_MESSAGES.nomeDuplicado,
       fields: { nome: CATEGORIA_MESSAGES.nomeDuplicado },
     });
@@ -186,7 +186,10 @@ describe('DELETE /api/categorias/{id}', () => {
   it("never deletes 'Categoria Padrão'", async () => {
     const response = await ctx.request({ method: 'DELETE', url: '/api/categorias/1' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(CATEGORIA_MESSAGES.padraoNaoExclui);
+    expect(response.json()).toMatchObject({
+      error: 'PROTEGIDO',
+      message: CATEGORIA_MESSAGES.padraoNaoExclui,
+    });
   });
 
   it('refuses a group still used by products, saying how many, until they move', async () => {
@@ -202,7 +205,10 @@ describe('DELETE /api/categorias/{id}', () => {
     }
     const refused = await ctx.request({ method: 'DELETE', url: `/api/categorias/${grupo.id}` });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(CATEGORIA_MESSAGES.emUso(2));
+    expect(refused.json()).toMatchObject({
+      error: 'EM_USO',
+      message: CATEGORIA_MESSAGES.emUso(2),
+    });
     expect(refused.json().message).toContain('2 produtos vinculados');
 
     for (const produto of produtos) {

@@ -6,9 +6,9 @@ import {
   type CustoAssociado,
 } from '@prumo/shared/precos';
 import type { Executor } from '../../db/database';
-import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
+import { rethrowUnique } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
-import { conflict, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { tabelaPrecoCustos } from '../tabelas-precos/tabelas-precos.table';
 import { custosAdicionais } from './custos-adicionais.table';
 
@@ -55,13 +55,9 @@ export async function getCustoAdicional(
   return row && toCusto(row);
 }
 
+/** A duplicate name: 409 DUPLICADO on the field. */
 function rethrowDuplicate(error: unknown): never {
-  if (pgErrorCode(error) === PG_ERROR.uniqueViolation) {
-    throw conflict(CUSTO_ADICIONAL_MESSAGES.nomeDuplicado, {
-      nome: CUSTO_ADICIONAL_MESSAGES.nomeDuplicado,
-    });
-  }
-  throw error;
+  return rethrowUnique(error, CUSTO_ADICIONAL_MESSAGES.nomeDuplicado, 'nome');
 }
 
 const columns = (data: CustoAdicionalData) => ({

@@ -114,6 +114,7 @@ describe('POST /api/custos-adicionais', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
+      error: 'DUPLICADO',
       message: CUSTO_ADICIONAL_MESSAGES.nomeDuplicado,
       fields: { nome: CUSTO_ADICIONAL_MESSAGES.nomeDuplicado },
     });

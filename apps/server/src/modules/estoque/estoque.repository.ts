@@ -17,7 +17,7 @@ import {
 } from '@prumo/shared/estoque';
 import type { Executor, Transaction } from '../../db/database';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { produtos } from '../produtos/produtos.table';
 import { usuarios } from '../usuarios/usuarios.table';
 import { estoqueMovimentacoes as movimentacoes } from './estoque.table';
@@ -188,15 +188,20 @@ async function applyMovementChange(
     }
     if (!produto.movimentaEstoque) {
       const message = naoMovimentaEstoqueMessage(produto.nome);
-      throw conflict(message, { produto_id: message });
+      throw new AppError('REGRA_VIOLADA', message, { produto_id: message });
     }
     if (toMilesimos(produto.estoque) + milesimos < 0) {
       const message = insufficient(produto);
-      throw conflict(message, { quantidade: message });
+      throw new AppError('ESTOQUE_INSUFICIENTE', message, { quantidade: message });
     }
   }
-  throw conflict('O estoque do produto mudou durante a operação. Tente novamente.');
+  throw new AppError(
+    'ESTOQUE_ALTERADO',
+    'O estoque do produto mudou durante a operação. Tente novamente.',
+  );
 }
+
+const ESTOQUE_NEGATIVO = 'Estoque insuficiente: a operação deixaria o estoque negativo.';
 
 /** The date of a movement: the one given, or today in the company's calendar; never later. */
 function movementDate(data: string | null, timeZone: string | undefined): string {
@@ -212,7 +217,7 @@ function rethrowWriteError(error: unknown): never {
   const code = pgErrorCode(error);
   const constraint = pgConstraint(error) ?? String((error as Error)?.message ?? '');
   if (code === PG_ERROR.checkViolation && constraint.includes('produtos_estoque')) {
-    throw conflict('Estoque insuficiente: a operação deixaria o estoque negativo.');
+    throw new AppError('ESTOQUE_INSUFICIENTE', ESTOQUE_NEGATIVO);
   }
   if (code === PG_ERROR.foreignKeyViolation && constraint.includes('produto')) {
     throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
@@ -395,7 +400,7 @@ export async function registrarAjusteEstoque(
   if (milesimos === 0) return;
   const changed = await applyChange(tx, options.produtoId, milesimos, false);
   if (!changed) {
-    throw conflict('Estoque insuficiente: a operação deixaria o estoque negativo.');
+    throw new AppError('ESTOQUE_INSUFICIENTE', ESTOQUE_NEGATIVO);
   }
   const tipo: TipoMovimentacao = milesimos > 0 ? 'entrada' : 'saida';
   await tx.insert(movimentacoes).values({

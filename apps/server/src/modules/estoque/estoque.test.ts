@@ -152,7 +152,7 @@ describe('POST /api/estoque/movimentacoes', () => {
     const message = estoqueInsuficienteMessage({ disponivel: 3, solicitado: 5, unidade: 'UN' });
     expect(message).toBe('Estoque insuficiente: disponível 3 UN, solicitado 5 UN.');
     expect(response.json()).toEqual({
-      error: 'CONFLICT',
+      error: 'ESTOQUE_INSUFICIENTE',
       message,
       fields: { quantidade: message },
     });
@@ -167,7 +167,10 @@ describe('POST /api/estoque/movimentacoes', () => {
     const produto = await createProduto(0, { movimenta_estoque: false });
     const response = await post(movimento(produto.id, 'entrada', 1));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(naoMovimentaEstoqueMessage(produto.nome));
+    expect(response.json()).toMatchObject({
+      error: 'REGRA_VIOLADA',
+      message: naoMovimentaEstoqueMessage(produto.nome),
+    });
     expect(response.json().message).toContain('não movimenta estoque');
     expect(await ledgerOf(produto.id)).toEqual([]);
     expect(await estoqueOf(produto.id)).toBe(0);
@@ -251,6 +254,9 @@ describe('Idempotency-Key on POST /api/estoque/movimentacoes', () => {
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    for (const response of responses.filter((answer) => answer.statusCode === 409)) {
+      expect(response.json().error).toBe('IDEMPOTENCIA_EM_ANDAMENTO');
+    }
     expect(statuses).toContain(201);
     expect(await estoqueOf(produto.id)).toBe(9);
   });
@@ -261,15 +267,17 @@ describe('Idempotency-Key on POST /api/estoque/movimentacoes', () => {
     expect((await postWithKey(movimento(produto.id, 'saida', 1), key)).statusCode).toBe(201);
     const other = await postWithKey(movimento(produto.id, 'entrada', 5), key);
     expect(other.statusCode).toBe(409);
-    expect(other.json().message).toBe(
-      'Esta chave de idempotência já foi usada com outra requisição.',
-    );
+    expect(other.json()).toMatchObject({
+      error: 'IDEMPOTENCIA_CONFLITO',
+      message: 'Esta chave de idempotência já foi usada com outra requisição.',
+    });
     const otherUser = await postWithKey(movimento(produto.id, 'entrada', 5), key, USER_EMAIL);
     expect(otherUser.statusCode).toBe(201);
 
     const refusedKey = `refused-${Date.now()}`;
     const tooMuch = await postWithKey(movimento(produto.id, 'saida', 50), refusedKey);
     expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error).toBe('ESTOQUE_INSUFICIENTE');
     expect((await postWithKey(movimento(produto.id, 'saida', 1), refusedKey)).statusCode).toBe(201);
     const bad = await postWithKey(movimento(produto.id, 'saida', 1), 'chave com espaço');
     expect(bad.statusCode).toBe(400);
@@ -487,7 +495,7 @@ describe('the product registry writes stock through the ledger', () => {
     const produto = await createProduto(2);
     const response = await ctx.request({ method: 'DELETE', url: `/api/produtos/${produto.id}` });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(PRODUTO_EM_USO);
+    expect(response.json()).toEqual({ error: 'EM_USO', message: PRODUTO_EM_USO });
     expect(await estoqueOf(produto.id)).toBe(2);
   });
 
@@ -593,6 +601,7 @@ describe('property: the stock is always the initial stock plus entradas minus sa
                 stock += efeito;
               } else {
                 expect(response.statusCode).toBe(409);
+                expect(response.json().error).toBe('ESTOQUE_INSUFICIENTE');
                 expect(await ledgerOf(produto.id)).toEqual(before);
               }
             } else {
@@ -609,6 +618,7 @@ describe('property: the stock is always the initial stock plus entradas minus sa
                 target.efeito = efeito;
               } else {
                 expect(response.statusCode).toBe(409);
+                expect(response.json().error).toBe('ESTOQUE_INSUFICIENTE');
                 expect(await ledgerOf(produto.id)).toEqual(before);
               }
             }

@@ -8,9 +8,9 @@ import {
   type EtiquetaModelo,
 } from '@prumo/shared/etiquetas';
 import type { Executor } from '../../db/database';
-import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
+import { rethrowUnique } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
-import { conflict, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { produtos } from '../produtos/produtos.table';
 import { etiquetas } from './etiquetas.table';
 
@@ -60,11 +60,9 @@ export async function getModeloEtiqueta(
   return row;
 }
 
+/** A duplicate name: 409 DUPLICADO on the field. */
 function rethrowDuplicate(error: unknown): never {
-  if (pgErrorCode(error) === PG_ERROR.uniqueViolation) {
-    throw conflict(ETIQUETA_NOME_DUPLICADO, { nome: ETIQUETA_NOME_DUPLICADO });
-  }
-  throw error;
+  return rethrowUnique(error, ETIQUETA_NOME_DUPLICADO, 'nome');
 }
 
 export async function createEtiqueta(db: Executor, data: EtiquetaData): Promise<Etiqueta> {

@@ -164,7 +164,7 @@ describe('POST /api/etiquetas', () => {
       payload: { nome: etiqueta.nome.toUpperCase().replace('Ç', 'C') },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(ETIQUETA_NOME_DUPLICADO);
+    expect(response.json()).toMatchObject({ error: 'DUPLICADO', message: ETIQUETA_NOME_DUPLICADO });
   });
 });
 

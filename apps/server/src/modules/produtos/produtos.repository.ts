@@ -13,8 +13,8 @@ import {
 } from '@prumo/shared/produtos';
 import { MOTIVO_AJUSTE_CADASTRO, MOTIVO_ESTOQUE_INICIAL } from '@prumo/shared/estoque';
 import type { Executor } from '../../db/database';
-import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { isStillReferenced, PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
+import { badRequest, duplicado, emUso, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { deleteArquivos, insertArquivo } from '../arquivos/arquivos.repository';
 import { arquivos } from '../arquivos/arquivos.table';
@@ -238,14 +238,10 @@ function rethrowWriteError(error: unknown): never {
   const code = pgErrorCode(error);
   const constraint = pgConstraint(error) ?? String((error as Error)?.message ?? '');
   if (code === PG_ERROR.uniqueViolation && constraint.includes('produtos_codigo_interno')) {
-    throw conflict(PRODUTO_MESSAGES.codigoInternoDuplicado, {
-      codigo_interno: PRODUTO_MESSAGES.codigoInternoDuplicado,
-    });
+    throw duplicado(PRODUTO_MESSAGES.codigoInternoDuplicado, 'codigo_interno');
   }
   if (code === PG_ERROR.uniqueViolation && constraint.includes('produtos_codigo_barras')) {
-    throw conflict(PRODUTO_MESSAGES.codigoBarrasDuplicado, {
-      codigo_barras: PRODUTO_MESSAGES.codigoBarrasDuplicado,
-    });
+    throw duplicado(PRODUTO_MESSAGES.codigoBarrasDuplicado, 'codigo_barras');
   }
   if (code === PG_ERROR.foreignKeyViolation && constraint.includes('categoria')) {
     throw badRequest(CATEGORIA_INEXISTENTE, { categoria_id: CATEGORIA_INEXISTENTE });
@@ -354,10 +350,7 @@ export async function deleteProduto(db: Executor, id: number): Promise<void> {
     });
   } catch (error) {
     // Still referenced (stock movements, sales...): RESTRICT or NO ACTION foreign keys.
-    const code = pgErrorCode(error);
-    if (code === PG_ERROR.foreignKeyViolation || code === PG_ERROR.restrictViolation) {
-      throw conflict(PRODUTO_EM_USO);
-    }
+    if (isStillReferenced(error)) throw emUso(PRODUTO_EM_USO);
     throw error;
   }
 }

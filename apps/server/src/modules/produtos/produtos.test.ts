@@ -269,7 +269,7 @@ describe('POST /api/produtos', () => {
     const sameCode = await create({ nome: 'Cópia', codigo_interno: 'uni-001' });
     expect(sameCode.statusCode).toBe(409);
     expect(sameCode.json()).toEqual({
-      error: 'CONFLICT',
+      error: 'DUPLICADO',
       message: PRODUTO_MESSAGES.codigoInternoDuplicado,
       fields: { codigo_interno: PRODUTO_MESSAGES.codigoInternoDuplicado },
     });
@@ -277,7 +277,7 @@ describe('POST /api/produtos', () => {
     const sameBarcode = await create({ nome: 'Cópia', codigo_barras: barcode });
     expect(sameBarcode.statusCode).toBe(409);
     expect(sameBarcode.json()).toEqual({
-      error: 'CONFLICT',
+      error: 'DUPLICADO',
       message: PRODUTO_MESSAGES.codigoBarrasDuplicado,
       fields: { codigo_barras: PRODUTO_MESSAGES.codigoBarrasDuplicado },
     });
@@ -513,7 +513,7 @@ describe('DELETE /api/produtos/{id}', () => {
     const created = await createOk({ nome: 'Com movimentação', estoque: 3 });
     const response = await ctx.request({ method: 'DELETE', url: `/api/produtos/${created.id}` });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'CONFLICT', message: PRODUTO_EM_USO });
+    expect(response.json()).toEqual({ error: 'EM_USO', message: PRODUTO_EM_USO });
     expect((await get(created.id)).statusCode).toBe(200);
   });
 

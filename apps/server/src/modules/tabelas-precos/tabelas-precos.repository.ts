@@ -7,7 +7,7 @@ import {
 import type { Executor } from '../../db/database';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, duplicado, notFound } from '../../http/errors';
 import { custosAdicionais } from '../custos-adicionais/custos-adicionais.table';
 import { produtoPrecos, tabelaPrecoCustos, tabelasPrecos } from './tabelas-precos.table';
 
@@ -63,11 +63,8 @@ export async function tabelaPrecoExists(db: Executor, id: number): Promise<boole
 
 function rethrowWriteError(error: unknown): never {
   const code = pgErrorCode(error);
-  if (code === PG_ERROR.uniqueViolation) {
-    throw conflict(TABELA_PRECO_MESSAGES.nomeDuplicado, {
-      nome: TABELA_PRECO_MESSAGES.nomeDuplicado,
-    });
-  }
+  if (code === PG_ERROR.uniqueViolation)
+    throw duplicado(TABELA_PRECO_MESSAGES.nomeDuplicado, 'nome');
   // A cost deleted between the check and the insert.
   if (code === PG_ERROR.foreignKeyViolation) {
     throw badRequest(TABELA_PRECO_MESSAGES.custoInexistente, {

@@ -176,7 +176,10 @@ describe('price tables', () => {
       payload: { nome: tabela.nome.toLowerCase().replace('ã', 'a') },
     });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe(TABELA_PRECO_MESSAGES.nomeDuplicado);
+    expect(duplicate.json()).toMatchObject({
+      error: 'DUPLICADO',
+      message: TABELA_PRECO_MESSAGES.nomeDuplicado,
+    });
     const missing = await ctx.request({ method: 'GET', url: '/api/tabelas-precos/999999' });
     expect(missing.statusCode).toBe(404);
     const missingPut = await ctx.request({

@@ -1,11 +1,16 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   Movimentacao,
   MovimentacaoInput,
   MovimentacaoListQueryInput,
   MovimentacaoSaved,
 } from '@prumo/shared/estoque';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 import { ROOT_KEYS } from '../keys';
 import { useInvalidatingMutation } from '../resource';
 
@@ -57,18 +62,24 @@ const afterMovimentacao = () => [ROOT_KEYS.estoque, ROOT_KEYS.produtos];
 /**
  * POST /api/estoque/movimentacoes: the form plus produto_id and a numeric quantidade. The key
  * stays the same while the same form is retried, so a movement whose answer was lost is not
- * applied twice.
+ * applied twice. IDEMPOTENCIA_CONFLITO means an earlier try with the key did go through: the
+ * stock changed even though this call failed.
  */
 export function useCreateMovimentacao() {
-  return useInvalidatingMutation(
-    ({ input, idempotencyKey }: { input: MovimentacaoInput; idempotencyKey: string }) =>
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(afterMovimentacao().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey }: { input: MovimentacaoInput; idempotencyKey: string }) =>
       apiRequest<MovimentacaoSaved>('/estoque/movimentacoes', {
         method: 'POST',
         body: input,
         idempotencyKey,
       }),
-    afterMovimentacao,
-  );
+    onSuccess: refresh,
+    onError: (error) =>
+      error instanceof ApiError && error.code === 'IDEMPOTENCIA_CONFLITO' ? refresh() : undefined,
+  });
 }
 
 /** PUT /api/estoque/movimentacoes/{id}: same body as POST; the stock follows the difference. */
