@@ -19,6 +19,53 @@ const boundaryElements = [
   { type: 'e2e', pattern: 'e2e' },
 ];
 
+/**
+ * Another module's table, imported by a module's file: a message and, per file, the tables it
+ * still reads in one-query joins, until those move behind their owner's functions.
+ */
+const MODULE_TABLE_MESSAGE =
+  'Use as funções exportadas pelo módulo dono da tabela (ex.: <modulo>.repository), não a tabela.';
+const JOINS_TO_MOVE = {
+  'auth/auth.repository.ts': ['usuarios'],
+  'cadastros/cadastros.repository.ts': ['arquivos'],
+  'categorias/categorias.repository.ts': ['produtos'],
+  'custos-adicionais/custos-adicionais.repository.ts': ['tabelas-precos'],
+  'estoque/estoque.demo.ts': ['produtos', 'usuarios'],
+  'estoque/estoque.repository.ts': ['produtos', 'usuarios'],
+  'etiquetas/etiquetas.repository.ts': ['produtos'],
+  'etiquetas/etiquetas.routes.ts': ['categorias'],
+  'produtos/produtos.repository.ts': ['arquivos', 'categorias'],
+  'tabelas-precos/precos.repository.ts': ['categorias', 'custos-adicionais', 'produtos'],
+  'tabelas-precos/tabelas-precos.demo.ts': ['produtos'],
+  'tabelas-precos/tabelas-precos.repository.ts': ['custos-adicionais'],
+};
+
+function serverTableRule() {
+  const rule = (except = []) => [
+    'error',
+    {
+      patterns: [
+        {
+          regex: `^\\.\\./(?!(${except.join('|') || '$^'})/)[^/]+/[^/]+\\.table$`,
+          message: MODULE_TABLE_MESSAGE,
+        },
+      ],
+    },
+  ];
+  const modules = 'apps/server/src/modules';
+  return [
+    {
+      files: [`${modules}/**/*.ts`],
+      ignores: [`${modules}/**/*.table.ts`, `${modules}/**/*.test.ts`],
+      rules: { 'no-restricted-imports': rule() },
+    },
+    ...Object.entries(JOINS_TO_MOVE).map(([file, tables]) => ({
+      files: [`${modules}/${file}`],
+      rules: { 'no-restricted-imports': rule(tables) },
+    })),
+  ];
+}
+
 const allow = (from, to) => ({
   from: { element: { type: from } },
   allow: { to: { element: { types: { anyOf: to } } } },
@@ -59,6 +106,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // Server modules use each other through the functions a module exports, never its tables
+  // (a table may still reference another's for a foreign key).
+  ...serverTableRule(),
   {
     // The API is called only from the resource clients in apps/web/src/api (one per resource):
     // screens, shared components and app wiring use their hooks, never the HTTP helpers.
@@ -104,7 +154,15 @@ export default tseslint.config(
             { allow: { to: { module: { origin: { anyOf: ['external', 'core'] } } } } },
             allow('shared', ['shared']),
             allow('server', ['server', 'shared']),
-            allow('web-app', ['web-app', 'web-feature', 'web-api', 'web-components', 'web-lib', 'web-test', 'shared']),
+            allow('web-app', [
+              'web-app',
+              'web-feature',
+              'web-api',
+              'web-components',
+              'web-lib',
+              'web-test',
+              'shared',
+            ]),
             allow('web-api', ['web-api', 'web-lib', 'shared']),
             allow('web-components', ['web-components', 'web-api', 'web-lib', 'web-test', 'shared']),
             allow('web-lib', ['web-lib', 'shared']),

@@ -8,17 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { cadastrosRoutes } from './modules/cadastros/cadastros.routes';
-import { categoriasRoutes } from './modules/categorias/categorias.routes';
-import { custosAdicionaisRoutes } from './modules/custos-adicionais/custos-adicionais.routes';
-import { estoqueRoutes } from './modules/estoque/estoque.routes';
-import { etiquetasRoutes } from './modules/etiquetas/etiquetas.routes';
-import { produtosRoutes } from './modules/produtos/produtos.routes';
-import { precosProdutoRoutes } from './modules/tabelas-precos/precos.routes';
-import { tabelasPrecosRoutes } from './modules/tabelas-precos/tabelas-precos.routes';
-import { usuariosRoutes } from './modules/usuarios/usuarios.routes';
+import { MODULES } from './modules';
 import { authPlugin } from './plugins/auth';
 import { registerDocs } from './plugins/docs';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -65,17 +55,9 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { prefix: '/auth', db, config });
-      await api.register(usuariosRoutes, { prefix: '/usuarios', db });
-      await api.register(cadastrosRoutes, { prefix: '/cadastros', db });
-      await api.register(categoriasRoutes, { prefix: '/categorias', db });
-      await api.register(produtosRoutes, { prefix: '/produtos', db });
-      await api.register(precosProdutoRoutes, { prefix: '/produtos', db });
-      await api.register(tabelasPrecosRoutes, { prefix: '/tabelas-precos', db });
-      await api.register(custosAdicionaisRoutes, { prefix: '/custos-adicionais', db });
-      await api.register(etiquetasRoutes, { prefix: '/etiquetas', db });
-      await api.register(estoqueRoutes, { prefix: '/estoque', db, config });
-      await api.register(auditoriaRoutes, { prefix: '/auditoria', db, config });
+      for (const { routes } of MODULES) {
+        for (const { prefix, plugin } of routes) await api.register(plugin, { prefix, db, config });
+      }
     },
     { prefix: '/api' },
   );

@@ -6,21 +6,24 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 
-export type Schema = typeof schema;
-/** The Drizzle database, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle database, whichever driver is behind it. Repositories query their module's tables
+ * directly (no relational schema), so a new module's tables need no registration here; drizzle-kit
+ * finds them by their file name (*.table.ts).
+ */
+type NoSchema = Record<string, never>;
+export type Database = PgDatabase<PgQueryResultHKT, NoSchema>;
 export type Transaction = PgTransaction<
   PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
+  NoSchema,
+  ExtractTablesWithRelations<NoSchema>
 >;
 /** Repository functions take either, so they can run inside a caller's transaction. */
 export type Executor = Database | Transaction;
@@ -52,11 +55,11 @@ export function migrationsFolder(): string {
 }
 
 export function wrapPglite(client: PGlite): Database {
-  return drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+  return drizzlePglite({ client, casing: 'snake_case' }) as unknown as Database;
 }
 
 export function wrapPool(pool: pg.Pool): Database {
-  return drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  return drizzleNodePg({ client: pool, casing: 'snake_case' }) as unknown as Database;
 }
 
 // node-postgres returns numeric columns as strings by default; bigint counts too. Money and

@@ -1,10 +1,6 @@
 import type { Role } from '@prumo/shared/auth';
 import type { Database } from '../db/database';
-import { seedDemoCadastros } from '../modules/cadastros/cadastros.demo';
-import { seedDemoEstoque } from '../modules/estoque/estoque.demo';
-import { seedDemoEtiquetas } from '../modules/etiquetas/etiquetas.demo';
-import { seedDemoProdutos } from '../modules/produtos/produtos.demo';
-import { seedDemoTabelasPrecos } from '../modules/tabelas-precos/tabelas-precos.demo';
+import { MODULES } from '../modules';
 import { countUsuarios, createUsuario } from '../modules/usuarios/usuarios.repository';
 
 export const DEMO_PASSWORD = 'demo@2026';
@@ -28,11 +24,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (const user of DEMO_USERS) {
       await createUsuario(tx, { ...user, password: DEMO_PASSWORD });
     }
-    await seedDemoCadastros(tx);
-    await seedDemoProdutos(tx);
-    await seedDemoTabelasPrecos(tx);
-    await seedDemoEtiquetas(tx);
-    await seedDemoEstoque(tx);
+    for (const { seedDemo } of MODULES) await seedDemo?.(tx);
   });
   return true;
 }

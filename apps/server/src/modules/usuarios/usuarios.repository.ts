@@ -5,10 +5,13 @@ import { ptBrOrder } from '../../db/sql-helpers';
 import { hashPassword } from './password';
 import { usuarios } from './usuarios.table';
 
-export function findUsuarioByEmail(db: Executor, email: string) {
-  return db.query.usuarios.findFirst({
-    where: eq(sql`lower(${usuarios.email})`, email.trim().toLowerCase()),
-  });
+export async function findUsuarioByEmail(db: Executor, email: string) {
+  const [usuario] = await db
+    .select()
+    .from(usuarios)
+    .where(eq(sql`lower(${usuarios.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return usuario;
 }
 
 export function listUsuarios(db: Executor) {

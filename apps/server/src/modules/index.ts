@@ -1,0 +1,28 @@
+import { auditoriaModule } from './auditoria/auditoria.module';
+import { authModule } from './auth/auth.module';
+import { cadastrosModule } from './cadastros/cadastros.module';
+import { categoriasModule } from './categorias/categorias.module';
+import { custosAdicionaisModule } from './custos-adicionais/custos-adicionais.module';
+import { estoqueModule } from './estoque/estoque.module';
+import { etiquetasModule } from './etiquetas/etiquetas.module';
+import { produtosModule } from './produtos/produtos.module';
+import type { ServerModule } from './server-module';
+import { tabelasPrecosModule } from './tabelas-precos/tabelas-precos.module';
+import { usuariosModule } from './usuarios/usuarios.module';
+
+/**
+ * Every server module: the one list a new module joins. Its routes are registered under /api;
+ * its demo data is seeded in this order (a module's demo data may use the ones above it).
+ */
+export const MODULES: readonly ServerModule[] = [
+  authModule,
+  usuariosModule,
+  cadastrosModule,
+  categoriasModule,
+  produtosModule,
+  custosAdicionaisModule,
+  tabelasPrecosModule,
+  etiquetasModule,
+  estoqueModule,
+  auditoriaModule,
+];
