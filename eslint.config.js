@@ -28,12 +28,9 @@ const MODULE_TABLE_MESSAGE =
 const JOINS_TO_MOVE = {
   'auth/auth.repository.ts': ['usuarios'],
   'cadastros/cadastros.repository.ts': ['arquivos'],
-  'categorias/categorias.repository.ts': ['produtos'],
-  'custos-adicionais/custos-adicionais.repository.ts': ['tabelas-precos'],
   'estoque/estoque.demo.ts': ['produtos', 'usuarios'],
   'estoque/estoque.repository.ts': ['produtos', 'usuarios'],
   'etiquetas/etiquetas.repository.ts': ['produtos'],
-  'etiquetas/etiquetas.routes.ts': ['categorias'],
   'produtos/produtos.repository.ts': ['arquivos', 'categorias'],
   'tabelas-precos/precos.repository.ts': ['categorias', 'custos-adicionais', 'produtos'],
   'tabelas-precos/tabelas-precos.demo.ts': ['produtos'],

@@ -1,11 +1,11 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Categoria, CategoriaInput } from '@prumo/shared/produtos';
 import { CATEGORIA_PADRAO_ID, CATEGORIA_PADRAO_NOME } from '@prumo/shared/produtos';
 import type { Executor } from '../../db/database';
 import { isStillReferenced, rethrowUnique } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
 import { AppError, emUso, notFound } from '../../http/errors';
-import { produtos } from '../produtos/produtos.table';
+import { contarProdutosDaCategoria, produtosPorCategoria } from '../produtos/produtos.repository';
 import { categorias } from './categorias.table';
 
 export const CATEGORIA_MESSAGES = {
@@ -17,17 +17,9 @@ export const CATEGORIA_MESSAGES = {
     'e não pode ser excluído. Mova os produtos para outro grupo antes de excluí-lo.',
 } as const;
 
-/** How many products use each group. */
-const totais = (db: Executor) =>
-  db
-    .select({ categoriaId: produtos.categoriaId, total: count().as('total') })
-    .from(produtos)
-    .groupBy(produtos.categoriaId)
-    .as('totais');
-
 /** id, nome, descricao, created_at and how many products use each group, in one query. */
 function selectCategorias(db: Executor) {
-  const usage = totais(db);
+  const usage = produtosPorCategoria(db);
   return db
     .select({
       id: categorias.id,
@@ -91,10 +83,7 @@ export async function updateCategoria(db: Executor, id: number, input: Categoria
  * how many products use it (the foreign key also refuses it if a product arrives meanwhile).
  */
 export async function deleteCategoria(db: Executor, id: number): Promise<void> {
-  const [usage] = await db
-    .select({ total: count() })
-    .from(produtos)
-    .where(eq(produtos.categoriaId, id));
+  const emUsoPor = await contarProdutosDaCategoria(db, id);
   const exists = await db
     .select({ id: categorias.id })
     .from(categorias)
@@ -102,18 +91,15 @@ export async function deleteCategoria(db: Executor, id: number): Promise<void> {
   if (exists.length === 0) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
   if (id === CATEGORIA_PADRAO_ID)
     throw new AppError('PROTEGIDO', CATEGORIA_MESSAGES.padraoNaoExclui);
-  if (usage && usage.total > 0) throw emUso(CATEGORIA_MESSAGES.emUso(usage.total));
+  if (emUsoPor > 0) throw emUso(CATEGORIA_MESSAGES.emUso(emUsoPor));
   try {
     // A savepoint: if a product arrived meanwhile, the count below still runs in the caller's
     // transaction.
     await db.transaction((tx) => tx.delete(categorias).where(eq(categorias.id, id)));
   } catch (error) {
     if (isStillReferenced(error)) {
-      const [again] = await db
-        .select({ total: count() })
-        .from(produtos)
-        .where(eq(produtos.categoriaId, id));
-      throw emUso(CATEGORIA_MESSAGES.emUso(again?.total ?? 1));
+      const agora = await contarProdutosDaCategoria(db, id);
+      throw emUso(CATEGORIA_MESSAGES.emUso(agora || 1));
     }
     throw error;
   }

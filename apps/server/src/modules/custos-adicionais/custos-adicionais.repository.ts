@@ -1,4 +1,4 @@
-import { count, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   CUSTO_ADICIONAL_MESSAGES,
   type CustoAdicional,
@@ -9,16 +9,12 @@ import type { Executor } from '../../db/database';
 import { rethrowUnique } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
-import { tabelaPrecoCustos } from '../tabelas-precos/tabelas-precos.table';
+import { tabelasPorCusto, tabelaUsaCusto } from '../tabelas-precos/tabelas-precos.repository';
 import { custosAdicionais } from './custos-adicionais.table';
 
 /** Section 3.6 plus how many price tables use each cost, in one query. */
 function selectCustos<Extra extends Record<string, SQL>>(db: Executor, extra?: Extra) {
-  const uso = db
-    .select({ custoId: tabelaPrecoCustos.custoAdicionalId, total: count().as('total') })
-    .from(tabelaPrecoCustos)
-    .groupBy(tabelaPrecoCustos.custoAdicionalId)
-    .as('uso');
+  const uso = tabelasPorCusto(db);
   return db
     .select({
       id: custosAdicionais.id,
@@ -114,10 +110,7 @@ export async function listCustosAssociados(
   db: Executor,
   tabelaPrecoId: number,
 ): Promise<CustoAssociado[]> {
-  const associado = sql<boolean>`EXISTS (
-    SELECT 1 FROM ${tabelaPrecoCustos}
-    WHERE ${tabelaPrecoCustos.tabelaPrecoId} = ${tabelaPrecoId}
-      AND ${tabelaPrecoCustos.custoAdicionalId} = ${custosAdicionais.id})`;
+  const associado = tabelaUsaCusto(tabelaPrecoId, custosAdicionais.id);
   const rows = await selectCustos(db, { associado }).orderBy(
     ptBrOrder(custosAdicionais.nome),
     custosAdicionais.id,

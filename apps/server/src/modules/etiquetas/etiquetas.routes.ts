@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +15,7 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { badRequest, notFound } from '../../http/errors';
-import { categorias } from '../categorias/categorias.table';
+import { getCategoria } from '../categorias/categorias.repository';
 import { precosAtivosNaTabela } from '../tabelas-precos/precos.repository';
 import { tabelaPrecoExists } from '../tabelas-precos/tabelas-precos.repository';
 import {
@@ -49,11 +48,7 @@ async function produtosDoPedido(db: Database, pedido: ImprimirEtiquetas) {
     }));
   }
   const categoriaId = pedido.categoria_id!;
-  const [categoria] = await db
-    .select({ id: categorias.id })
-    .from(categorias)
-    .where(eq(categorias.id, categoriaId));
-  if (!categoria) {
+  if (!(await getCategoria(db, categoriaId))) {
     const message = 'Grupo de produtos não encontrado.';
     throw badRequest(message, { categoria_id: message });
   }

@@ -405,3 +405,21 @@ export async function deleteFoto(db: Executor, produtoId: number, fotoId: number
     );
   });
 }
+
+/** How many products each group has, as a subquery (categoriaId, total) to join in one query. */
+export function produtosPorCategoria(db: Executor) {
+  return db
+    .select({ categoriaId: produtos.categoriaId, total: count().as('total') })
+    .from(produtos)
+    .groupBy(produtos.categoriaId)
+    .as('produtos_por_categoria');
+}
+
+/** How many products one group has. */
+export async function contarProdutosDaCategoria(db: Executor, categoriaId: number) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(produtos)
+    .where(eq(produtos.categoriaId, categoriaId));
+  return row?.total ?? 0;
+}

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   TABELA_PRECO_MESSAGES,
   type TabelaPreco,
@@ -150,4 +150,21 @@ export async function deleteTabelaPreco(db: Executor, id: number): Promise<void>
     .where(eq(tabelasPrecos.id, id))
     .returning({ id: tabelasPrecos.id });
   if (deleted.length === 0) throw notFound(TABELA_PRECO_MESSAGES.naoEncontrada);
+}
+
+/** How many price tables use each additional cost, as a subquery (custoId, total) to join. */
+export function tabelasPorCusto(db: Executor) {
+  return db
+    .select({ custoId: tabelaPrecoCustos.custoAdicionalId, total: count().as('total') })
+    .from(tabelaPrecoCustos)
+    .groupBy(tabelaPrecoCustos.custoAdicionalId)
+    .as('tabelas_por_custo');
+}
+
+/** True (in SQL) when the price table adds the cost whose id is `custoId`. */
+export function tabelaUsaCusto(tabelaPrecoId: number, custoId: SQLWrapper) {
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM ${tabelaPrecoCustos}
+    WHERE ${tabelaPrecoCustos.tabelaPrecoId} = ${tabelaPrecoId}
+      AND ${tabelaPrecoCustos.custoAdicionalId} = ${custoId})`;
 }
