@@ -27,11 +27,10 @@ const MODULE_TABLE_MESSAGE =
   'Use as funções exportadas pelo módulo dono da tabela (ex.: <modulo>.repository), não a tabela.';
 const JOINS_TO_MOVE = {
   'auth/auth.repository.ts': ['usuarios'],
-  'cadastros/cadastros.repository.ts': ['arquivos'],
   'estoque/estoque.demo.ts': ['produtos', 'usuarios'],
   'estoque/estoque.repository.ts': ['produtos', 'usuarios'],
   'etiquetas/etiquetas.repository.ts': ['produtos'],
-  'produtos/produtos.repository.ts': ['arquivos', 'categorias'],
+  'produtos/produtos.repository.ts': ['categorias'],
   'tabelas-precos/precos.repository.ts': ['categorias', 'custos-adicionais', 'produtos'],
   'tabelas-precos/tabelas-precos.demo.ts': ['produtos'],
   'tabelas-precos/tabelas-precos.repository.ts': ['custos-adicionais'],

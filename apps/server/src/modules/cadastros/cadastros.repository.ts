@@ -10,8 +10,12 @@ import {
 import type { Executor } from '../../db/database';
 import { ptBrOrder } from '../../db/sql-helpers';
 import type { UploadedFile } from '../../http/multipart';
-import { arquivos } from '../arquivos/arquivos.table';
-import { deleteArquivos, insertArquivo } from '../arquivos/arquivos.repository';
+import {
+  deleteArquivos,
+  insertArquivo,
+  lerArquivo,
+  listArquivosInfo,
+} from '../arquivos/arquivos.repository';
 import { cadastroAnexos, cadastroContatos, cadastros } from './cadastros.table';
 
 type CadastroRow = typeof cadastros.$inferSelect;
@@ -73,13 +77,6 @@ function toColumns(dados: CadastroDados): Partial<CadastroInsert> {
   ) as Partial<CadastroInsert>;
 }
 
-const arquivoInfo = {
-  id: arquivos.id,
-  nome: arquivos.nome,
-  tipoMime: arquivos.tipoMime,
-  tamanho: arquivos.tamanho,
-  createdAt: arquivos.createdAt,
-};
 type ArquivoInfoRow = {
   id: number;
   nome: string;
@@ -167,15 +164,14 @@ export async function getCadastro(db: Executor, id: number): Promise<CadastroDet
       .from(cadastroContatos)
       .where(eq(cadastroContatos.cadastroId, id))
       .orderBy(asc(cadastroContatos.ordem)),
-    row.fotoArquivoId
-      ? db.select(arquivoInfo).from(arquivos).where(eq(arquivos.id, row.fotoArquivoId))
-      : Promise.resolve([]),
-    db
-      .select(arquivoInfo)
-      .from(cadastroAnexos)
-      .innerJoin(arquivos, eq(arquivos.id, cadastroAnexos.arquivoId))
-      .where(eq(cadastroAnexos.cadastroId, id))
-      .orderBy(asc(arquivos.id)),
+    row.fotoArquivoId ? listArquivosInfo(db, [row.fotoArquivoId]) : Promise.resolve([]),
+    listArquivosInfo(
+      db,
+      db
+        .select({ id: cadastroAnexos.arquivoId })
+        .from(cadastroAnexos)
+        .where(eq(cadastroAnexos.cadastroId, id)),
+    ),
   ]);
   return toDetalhe(row, contatos, foto[0], anexos);
 }
@@ -313,21 +309,22 @@ export async function deleteCadastro(tx: Executor, id: number): Promise<boolean>
 }
 
 /** The stored photo of a record. */
-export async function getFoto(db: Executor, cadastroId: number) {
-  const [row] = await db
-    .select({ nome: arquivos.nome, tipoMime: arquivos.tipoMime, conteudo: arquivos.conteudo })
-    .from(cadastros)
-    .innerJoin(arquivos, eq(arquivos.id, cadastros.fotoArquivoId))
-    .where(eq(cadastros.id, cadastroId));
-  return row;
+export function getFoto(db: Executor, cadastroId: number) {
+  return lerArquivo(
+    db,
+    db.select({ id: cadastros.fotoArquivoId }).from(cadastros).where(eq(cadastros.id, cadastroId)),
+  );
 }
 
 /** One attachment of a record (undefined when the file is not attached to it). */
-export async function getAnexo(db: Executor, cadastroId: number, arquivoId: number) {
-  const [row] = await db
-    .select({ nome: arquivos.nome, tipoMime: arquivos.tipoMime, conteudo: arquivos.conteudo })
-    .from(cadastroAnexos)
-    .innerJoin(arquivos, eq(arquivos.id, cadastroAnexos.arquivoId))
-    .where(and(eq(cadastroAnexos.cadastroId, cadastroId), eq(cadastroAnexos.arquivoId, arquivoId)));
-  return row;
+export function getAnexo(db: Executor, cadastroId: number, arquivoId: number) {
+  return lerArquivo(
+    db,
+    db
+      .select({ id: cadastroAnexos.arquivoId })
+      .from(cadastroAnexos)
+      .where(
+        and(eq(cadastroAnexos.cadastroId, cadastroId), eq(cadastroAnexos.arquivoId, arquivoId)),
+      ),
+  );
 }

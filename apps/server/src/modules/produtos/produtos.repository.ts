@@ -16,8 +16,12 @@ import type { Executor } from '../../db/database';
 import { isStillReferenced, PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { badRequest, duplicado, emUso, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
-import { deleteArquivos, insertArquivo } from '../arquivos/arquivos.repository';
-import { arquivos } from '../arquivos/arquivos.table';
+import {
+  deleteArquivos,
+  insertArquivo,
+  lerArquivo,
+  listArquivosInfo,
+} from '../arquivos/arquivos.repository';
 import { categorias } from '../categorias/categorias.table';
 import { registrarAjusteEstoque } from '../estoque/estoque.repository';
 import { produtoFotos, produtos } from './produtos.table';
@@ -120,18 +124,30 @@ const detailColumns = {
   updatedAt: produtos.updatedAt,
 };
 
-export function listFotos(db: Executor, produtoId: number): Promise<ProdutoFoto[]> {
-  return db
-    .select({
-      id: produtoFotos.id,
-      nome: arquivos.nome,
-      tipo_mime: arquivos.tipoMime,
-      tamanho: arquivos.tamanho,
-    })
+/** A product's photos in their order: the photo's id and its file's description. */
+export async function listFotos(db: Executor, produtoId: number): Promise<ProdutoFoto[]> {
+  const fotosDoProduto = db
+    .select({ id: produtoFotos.id, arquivoId: produtoFotos.arquivoId })
     .from(produtoFotos)
-    .innerJoin(arquivos, eq(arquivos.id, produtoFotos.arquivoId))
     .where(eq(produtoFotos.produtoId, produtoId))
     .orderBy(asc(produtoFotos.ordem), asc(produtoFotos.id));
+  const [fotos, arquivos] = await Promise.all([
+    fotosDoProduto,
+    listArquivosInfo(
+      db,
+      db
+        .select({ id: produtoFotos.arquivoId })
+        .from(produtoFotos)
+        .where(eq(produtoFotos.produtoId, produtoId)),
+    ),
+  ]);
+  const porId = new Map(arquivos.map((arquivo) => [arquivo.id, arquivo]));
+  return fotos.flatMap(({ id, arquivoId }) => {
+    const arquivo = porId.get(arquivoId);
+    return arquivo
+      ? [{ id, nome: arquivo.nome, tipo_mime: arquivo.tipoMime, tamanho: arquivo.tamanho }]
+      : [];
+  });
 }
 
 /** GET /api/produtos/{id}: every stored field and the photos' descriptions (never the bytes). */
@@ -383,13 +399,14 @@ export async function addFotos(
 }
 
 /** The stored file of one photo of one product. */
-export async function getFoto(db: Executor, produtoId: number, fotoId: number) {
-  const [row] = await db
-    .select({ nome: arquivos.nome, tipoMime: arquivos.tipoMime, conteudo: arquivos.conteudo })
-    .from(produtoFotos)
-    .innerJoin(arquivos, eq(arquivos.id, produtoFotos.arquivoId))
-    .where(and(eq(produtoFotos.produtoId, produtoId), eq(produtoFotos.id, fotoId)));
-  return row;
+export function getFoto(db: Executor, produtoId: number, fotoId: number) {
+  return lerArquivo(
+    db,
+    db
+      .select({ id: produtoFotos.arquivoId })
+      .from(produtoFotos)
+      .where(and(eq(produtoFotos.produtoId, produtoId), eq(produtoFotos.id, fotoId))),
+  );
 }
 
 export async function deleteFoto(db: Executor, produtoId: number, fotoId: number): Promise<void> {
