@@ -29,11 +29,9 @@ const JOINS_TO_MOVE = {
   'auth/auth.repository.ts': ['usuarios'],
   'estoque/estoque.demo.ts': ['produtos', 'usuarios'],
   'estoque/estoque.repository.ts': ['produtos', 'usuarios'],
-  'etiquetas/etiquetas.repository.ts': ['produtos'],
   'produtos/produtos.repository.ts': ['categorias'],
   'tabelas-precos/precos.repository.ts': ['categorias', 'custos-adicionais', 'produtos'],
   'tabelas-precos/tabelas-precos.demo.ts': ['produtos'],
-  'tabelas-precos/tabelas-precos.repository.ts': ['custos-adicionais'],
 };
 
 function serverTableRule() {

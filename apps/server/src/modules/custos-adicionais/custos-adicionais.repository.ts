@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CUSTO_ADICIONAL_MESSAGES,
   type CustoAdicional,
@@ -116,4 +116,14 @@ export async function listCustosAssociados(
     custosAdicionais.id,
   );
   return rows.map(({ associado: linked, ...row }) => ({ ...toCusto(row), associado: linked }));
+}
+
+/** How many of these costs exist (a price table may only link existing ones). */
+export async function contarCustosExistentes(db: Executor, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const found = await db
+    .select({ id: custosAdicionais.id })
+    .from(custosAdicionais)
+    .where(inArray(custosAdicionais.id, ids));
+  return found.length;
 }

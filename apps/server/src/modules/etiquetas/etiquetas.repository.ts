@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   ETIQUETA_CAMPOS,
   ETIQUETA_MESSAGES,
@@ -11,7 +11,6 @@ import type { Executor } from '../../db/database';
 import { rethrowUnique } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
-import { produtos } from '../produtos/produtos.table';
 import { etiquetas } from './etiquetas.table';
 
 export const ETIQUETA_NOME_DUPLICADO = 'Já existe uma etiqueta com este nome.';
@@ -99,26 +98,4 @@ export async function deleteEtiqueta(db: Executor, id: number): Promise<void> {
     .where(eq(etiquetas.id, id))
     .returning({ id: etiquetas.id });
   if (deleted.length === 0) throw notFound(ETIQUETA_MESSAGES.naoEncontrada);
-}
-
-const produtoColumns = {
-  id: produtos.id,
-  nome: produtos.nome,
-  codigoInterno: produtos.codigoInterno,
-  codigoBarras: produtos.codigoBarras,
-  preco: produtos.preco,
-};
-
-/** The products to print, by id (any order). */
-export function produtosPorId(db: Executor, ids: number[]) {
-  return db.select(produtoColumns).from(produtos).where(inArray(produtos.id, ids));
-}
-
-/** The active products of a group, by name. */
-export function produtosDaCategoria(db: Executor, categoriaId: number) {
-  return db
-    .select(produtoColumns)
-    .from(produtos)
-    .where(sql`${produtos.categoriaId} = ${categoriaId} AND ${produtos.ativo}`)
-    .orderBy(asc(produtos.nomeBusca), asc(produtos.nome), asc(produtos.id));
 }

@@ -16,6 +16,7 @@ import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { badRequest, notFound } from '../../http/errors';
 import { getCategoria } from '../categorias/categorias.repository';
+import { produtosAtivosDaCategoria, produtosParaEtiquetas } from '../produtos/produtos.repository';
 import { precosAtivosNaTabela } from '../tabelas-precos/precos.repository';
 import { tabelaPrecoExists } from '../tabelas-precos/tabelas-precos.repository';
 import {
@@ -24,19 +25,19 @@ import {
   getEtiqueta,
   getModeloEtiqueta,
   listEtiquetas,
-  produtosDaCategoria,
-  produtosPorId,
   updateEtiqueta,
 } from './etiquetas.repository';
 import type { ProdutoEtiqueta } from './etiquetas.pdf';
 
-type ProdutoImpressao = Awaited<ReturnType<typeof produtosPorId>>[number];
+type ProdutoImpressao = Awaited<ReturnType<typeof produtosParaEtiquetas>>[number];
 
 /** The products of a print request with how many labels each, in the order to print. */
 async function produtosDoPedido(db: Database, pedido: ImprimirEtiquetas) {
   if (pedido.itens && pedido.itens.length > 0) {
     const ids = [...new Set(pedido.itens.map((item) => item.produto_id))];
-    const byId = new Map((await produtosPorId(db, ids)).map((produto) => [produto.id, produto]));
+    const byId = new Map(
+      (await produtosParaEtiquetas(db, ids)).map((produto) => [produto.id, produto]),
+    );
     const missing = ids.find((id) => !byId.has(id));
     if (missing !== undefined) {
       const message = `Produto não encontrado (código ${missing}).`;
@@ -52,7 +53,7 @@ async function produtosDoPedido(db: Database, pedido: ImprimirEtiquetas) {
     const message = 'Grupo de produtos não encontrado.';
     throw badRequest(message, { categoria_id: message });
   }
-  const rows = await produtosDaCategoria(db, categoriaId);
+  const rows = await produtosAtivosDaCategoria(db, categoriaId);
   if (rows.length === 0) {
     throw badRequest(ETIQUETA_MESSAGES.semProdutos, {
       categoria_id: ETIQUETA_MESSAGES.semProdutos,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   calcularValoresProduto,
   MAX_FOTOS_PRODUTO,
@@ -439,4 +439,27 @@ export async function contarProdutosDaCategoria(db: Executor, categoriaId: numbe
     .from(produtos)
     .where(eq(produtos.categoriaId, categoriaId));
   return row?.total ?? 0;
+}
+
+/** What a label prints of a product. */
+const etiquetaColumns = {
+  id: produtos.id,
+  nome: produtos.nome,
+  codigoInterno: produtos.codigoInterno,
+  codigoBarras: produtos.codigoBarras,
+  preco: produtos.preco,
+};
+
+/** The products to print on labels, by id (any order). */
+export function produtosParaEtiquetas(db: Executor, ids: number[]) {
+  return db.select(etiquetaColumns).from(produtos).where(inArray(produtos.id, ids));
+}
+
+/** The active products of a group, by name, to print on labels. */
+export function produtosAtivosDaCategoria(db: Executor, categoriaId: number) {
+  return db
+    .select(etiquetaColumns)
+    .from(produtos)
+    .where(sql`${produtos.categoriaId} = ${categoriaId} AND ${produtos.ativo}`)
+    .orderBy(asc(produtos.nomeBusca), asc(produtos.nome), asc(produtos.id));
 }

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { count, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   TABELA_PRECO_MESSAGES,
   type TabelaPreco,
@@ -8,7 +8,7 @@ import type { Executor } from '../../db/database';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
 import { badRequest, duplicado, notFound } from '../../http/errors';
-import { custosAdicionais } from '../custos-adicionais/custos-adicionais.table';
+import { contarCustosExistentes } from '../custos-adicionais/custos-adicionais.repository';
 import { produtoPrecos, tabelaPrecoCustos, tabelasPrecos } from './tabelas-precos.table';
 
 /**
@@ -77,11 +77,7 @@ function rethrowWriteError(error: unknown): never {
 /** Unknown cost ids answer 400 before anything is written. */
 async function checkCustos(db: Executor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = await db
-    .select({ id: custosAdicionais.id })
-    .from(custosAdicionais)
-    .where(inArray(custosAdicionais.id, ids));
-  if (found.length !== ids.length) {
+  if ((await contarCustosExistentes(db, ids)) !== ids.length) {
     throw badRequest(TABELA_PRECO_MESSAGES.custoInexistente, {
       custos_adicionais: TABELA_PRECO_MESSAGES.custoInexistente,
     });
