@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const log = (message: string) => console.log(`[prumo] ${message}`);
 
   if (config.demo && (await seedDemoData(database.db))) {
+    await database.checkpoint();
     log('Banco novo: dados de demonstração criados (admin@empresa.com.br / demo@2026).');
   }
   if (config.adminEmail && config.adminPassword) {

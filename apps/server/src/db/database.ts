@@ -31,6 +31,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Writes what is in the log to the data files, so a restart after a crash replays less. */
+  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 const ANALYZE_INTERVAL_MS = 60 * 60_000;
 const ANALYZE_DELAY_MS = 3_000;
+/**
+ * PGlite runs PostgreSQL in single-user mode, with no checkpointer process: without these the
+ * log would grow from one start to the next and a restart after a crash would replay all of it.
+ */
+const CHECKPOINT_INTERVAL_MS = 60_000;
 
 export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
   const unlock = lockDataDir(dataDir);
@@ -86,12 +93,22 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
     firstAnalyze.unref();
     const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS);
     analyzeTimer.unref();
+    const checkpoint = async () => {
+      await client.exec('CHECKPOINT');
+    };
+    const checkpointTimer = setInterval(
+      () => checkpoint().catch((error: unknown) => console.error('CHECKPOINT falhou', error)),
+      CHECKPOINT_INTERVAL_MS,
+    );
+    checkpointTimer.unref();
     return {
       db,
       kind: 'pglite',
+      checkpoint,
       async close() {
         clearTimeout(firstAnalyze);
         clearInterval(analyzeTimer);
+        clearInterval(checkpointTimer);
         try {
           // PGlite does not fsync on its own: checkpoint so the files on disk are complete.
           await client.exec('CHECKPOINT');
@@ -124,7 +141,8 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
   }
   await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
   lockClient.release();
-  return { db, kind: 'postgres', close: () => pool.end() };
+  // PostgreSQL's own checkpointer bounds its recovery.
+  return { db, kind: 'postgres', checkpoint: async () => {}, close: () => pool.end() };
 }
 
 export function openDatabase(options: {

@@ -88,7 +88,14 @@ export async function openTestDatabase(
     const data = await fs.readFile(template);
     const client = new PGlite({ ...pgliteOptions, loadDataDir: new Blob([data]) });
     await client.waitReady;
-    return { db: wrapPglite(client), kind, close: () => client.close() };
+    return {
+      db: wrapPglite(client),
+      kind,
+      checkpoint: async () => {
+        await client.exec('CHECKPOINT');
+      },
+      close: () => client.close(),
+    };
   }
   const name = `prumo_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
@@ -96,6 +103,7 @@ export async function openTestDatabase(
   return {
     db: wrapPool(pool),
     kind,
+    checkpoint: async () => {},
     async close() {
       // pool.end() resolves before the connections have closed; dropping the database while
       // they close terminates them (FATAL 57P01, reported as unhandled errors). Wait for them.
