@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { todayISO } from '@prumo/shared/dates';
 import { MOTIVO_ESTOQUE_INICIAL, type TipoMovimentacao } from '@prumo/shared/estoque';
 import type { Role } from '@prumo/shared/auth';
 import type { Transaction } from '../../db/database';
-import { produtos } from '../produtos/produtos.table';
-import { usuarios } from '../usuarios/usuarios.table';
+import { produtosPorNome } from '../produtos/produtos.repository';
+import { listUsuarios } from '../usuarios/usuarios.repository';
 import { estoqueMovimentacoes } from './estoque.table';
 
 interface DemoMovimentacao {
@@ -105,15 +105,9 @@ function daysBefore(isoDay: string, days: number): string {
  */
 export async function seedDemoEstoque(tx: Transaction): Promise<void> {
   const hoje = todayISO();
-  const users = await tx
-    .select({ id: usuarios.id, role: usuarios.role })
-    .from(usuarios)
-    .orderBy(asc(usuarios.id));
+  const users = (await listUsuarios(tx)).sort((a, b) => a.id - b.id);
   const userOf = (role: Role) => users.find((user) => user.role === role)?.id ?? null;
-  const rows = await tx
-    .select({ id: produtos.id, nome: produtos.nome, estoque: produtos.estoque })
-    .from(produtos)
-    .where(inArray(produtos.nome, Object.keys(HISTORICO)));
+  const rows = await produtosPorNome(tx, Object.keys(HISTORICO));
 
   for (const produto of rows) {
     const historico = HISTORICO[produto.nome]!;

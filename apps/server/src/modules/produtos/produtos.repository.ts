@@ -463,3 +463,19 @@ export function produtosAtivosDaCategoria(db: Executor, categoriaId: number) {
     .where(sql`${produtos.categoriaId} = ${categoriaId} AND ${produtos.ativo}`)
     .orderBy(asc(produtos.nomeBusca), asc(produtos.nome), asc(produtos.id));
 }
+
+/** id, nome and estoque of the products with these names (demo data picks them by name). */
+export function produtosPorNome(db: Executor, nomes: string[]) {
+  return db
+    .select({ id: produtos.id, nome: produtos.nome, estoque: produtos.estoque })
+    .from(produtos)
+    .where(inArray(produtos.nome, nomes));
+}
+
+/** Every product's id and suggested margin, in id order (the demo price tables start there). */
+export function margensSugeridas(db: Executor) {
+  return db
+    .select({ id: produtos.id, lucro: produtos.lucroSugerido })
+    .from(produtos)
+    .orderBy(asc(produtos.id));
+}

@@ -1,8 +1,7 @@
-import { asc } from 'drizzle-orm';
 import { custoAdicionalInputSchema, tabelaPrecoInputSchema } from '@prumo/shared/precos';
 import type { Transaction } from '../../db/database';
 import { createCustoAdicional } from '../custos-adicionais/custos-adicionais.repository';
-import { produtos } from '../produtos/produtos.table';
+import { margensSugeridas } from '../produtos/produtos.repository';
 import { createTabelaPreco } from './tabelas-precos.repository';
 import { produtoPrecos } from './tabelas-precos.table';
 
@@ -78,10 +77,7 @@ export async function seedDemoTabelasPrecos(tx: Transaction): Promise<void> {
     tabelas.push(created.id);
   }
   const [varejo, atacado, promocao] = tabelas as [number, number, number];
-  const catalogo = await tx
-    .select({ id: produtos.id, lucro: produtos.lucroSugerido })
-    .from(produtos)
-    .orderBy(asc(produtos.id));
+  const catalogo = await margensSugeridas(tx);
   const linhas = catalogo.flatMap((produto, index) => [
     { produtoId: produto.id, tabelaPrecoId: varejo, margem: produto.lucro },
     ...(index < catalogo.length / 2
