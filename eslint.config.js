@@ -26,9 +26,6 @@ const boundaryElements = [
 const MODULE_TABLE_MESSAGE =
   'Use as funções exportadas pelo módulo dono da tabela (ex.: <modulo>.repository), não a tabela.';
 const JOINS_TO_MOVE = {
-  'auth/auth.repository.ts': ['usuarios'],
-  'estoque/estoque.repository.ts': ['produtos', 'usuarios'],
-  'produtos/produtos.repository.ts': ['categorias'],
   'tabelas-precos/precos.repository.ts': ['categorias', 'custos-adicionais', 'produtos'],
 };
 

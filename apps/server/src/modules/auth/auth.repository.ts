@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@prumo/shared/auth';
 import type { Executor } from '../../db/database';
-import { usuarios } from '../usuarios/usuarios.table';
+import { usuariosAtivos } from '../usuarios/usuarios.repository';
 import { loginLimites, sessoes } from './auth.table';
 import { hashSessionToken, newSessionToken } from './session-token';
 
@@ -37,23 +37,23 @@ export async function findSessionUser(
   token: string,
   idleMs: number,
 ): Promise<(AuthenticatedUser & { lastSeenAt: Date }) | undefined> {
+  const usuario = usuariosAtivos(db);
   const [row] = await db
     .select({
-      id: usuarios.id,
-      nome: usuarios.nome,
-      email: usuarios.email,
-      role: usuarios.role,
+      id: usuario.id,
+      nome: usuario.nome,
+      email: usuario.email,
+      role: usuario.role,
       sessionId: sessoes.id,
       lastSeenAt: sessoes.lastSeenAt,
     })
     .from(sessoes)
-    .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
+    .innerJoin(usuario, eq(usuario.id, sessoes.usuarioId))
     .where(
       and(
         eq(sessoes.tokenHash, hashSessionToken(token)),
         gt(sessoes.expiresAt, sql`now()`),
         gt(sessoes.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
-        eq(usuarios.ativo, true),
       ),
     )
     .limit(1);

@@ -104,3 +104,8 @@ export async function deleteCategoria(db: Executor, id: number): Promise<void> {
     throw error;
   }
 }
+
+/** Every group's id and nome, as a subquery another module joins by id (one query per list). */
+export function nomesDeCategorias(db: Executor) {
+  return db.select({ id: categorias.id, nome: categorias.nome }).from(categorias).as('categoria');
+}

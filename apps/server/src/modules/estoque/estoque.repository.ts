@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { todayISO } from '@prumo/shared/dates';
 import {
   efeitoMilesimos,
@@ -6,7 +6,6 @@ import {
   estoqueInsuficienteEdicaoMessage,
   estoqueInsuficienteMessage,
   fromMilesimos,
-  milesimosToDecimal,
   naoMovimentaEstoqueMessage,
   toMilesimos,
   type Movimentacao,
@@ -18,14 +17,21 @@ import {
 import type { Executor, Transaction } from '../../db/database';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { produtos } from '../produtos/produtos.table';
-import { usuarios } from '../usuarios/usuarios.table';
+import {
+  alterarEstoque,
+  estoqueDoProduto,
+  produtosResumo,
+  type EstoqueAlterado,
+  type ProdutoEstoque,
+} from '../produtos/produtos.repository';
+import { nomesDeUsuarios } from '../usuarios/usuarios.repository';
 import { estoqueMovimentacoes as movimentacoes } from './estoque.table';
 
 /*
  * Stock changes only here, and only together with a ledger row in the same transaction.
  *
- * A change is one atomic UPDATE of the product row: `estoque = estoque + delta`, guarded by
+ * A change is one atomic UPDATE of the product row (alterarEstoque, which the produtos module
+ * exports): `estoque = estoque + delta`, guarded by
  * `estoque >= -delta` when it takes stock away and by `movimenta_estoque` for the stock
  * screen's movements. PostgreSQL re-checks the guard on the newest row version after waiting
  * for a concurrent writer, so concurrent saídas can never take more than there is; PGlite runs
@@ -40,30 +46,36 @@ export interface MovimentacaoContext {
   timeZone?: string;
 }
 
-const autor = aliasedTable(usuarios, 'autor');
-const editor = aliasedTable(usuarios, 'editor');
+/** Movements with the product's name and unit and the names of who recorded and edited them. */
+function selectMovimentacoes(db: Executor) {
+  const produto = produtosResumo(db);
+  const autor = nomesDeUsuarios(db, 'autor');
+  const editor = nomesDeUsuarios(db, 'editor');
+  return db
+    .select({
+      id: movimentacoes.id,
+      produto_id: movimentacoes.produtoId,
+      produto_nome: produto.nome,
+      unidade_medida: produto.unidadeMedida,
+      tipo: movimentacoes.tipo,
+      quantidade: movimentacoes.quantidade,
+      data: movimentacoes.data,
+      motivo: movimentacoes.motivo,
+      observacoes: movimentacoes.observacoes,
+      usuario_id: movimentacoes.usuarioId,
+      usuario_nome: autor.nome,
+      createdAt: movimentacoes.createdAt,
+      updatedAt: movimentacoes.updatedAt,
+      updated_by: movimentacoes.updatedBy,
+      updated_by_nome: editor.nome,
+    })
+    .from(movimentacoes)
+    .innerJoin(produto, eq(produto.id, movimentacoes.produtoId))
+    .leftJoin(autor, eq(autor.id, movimentacoes.usuarioId))
+    .leftJoin(editor, eq(editor.id, movimentacoes.updatedBy));
+}
 
-const columns = {
-  id: movimentacoes.id,
-  produto_id: movimentacoes.produtoId,
-  produto_nome: produtos.nome,
-  unidade_medida: produtos.unidadeMedida,
-  tipo: movimentacoes.tipo,
-  quantidade: movimentacoes.quantidade,
-  data: movimentacoes.data,
-  motivo: movimentacoes.motivo,
-  observacoes: movimentacoes.observacoes,
-  usuario_id: movimentacoes.usuarioId,
-  usuario_nome: autor.nome,
-  createdAt: movimentacoes.createdAt,
-  updatedAt: movimentacoes.updatedAt,
-  updated_by: movimentacoes.updatedBy,
-  updated_by_nome: editor.nome,
-};
-
-type Row = {
-  [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null;
-} & { createdAt: Date; updatedAt: Date };
+type Row = Awaited<ReturnType<typeof selectMovimentacoes>>[number];
 
 function toMovimentacao({ createdAt, updatedAt, ...row }: Row): Movimentacao {
   return {
@@ -71,15 +83,6 @@ function toMovimentacao({ createdAt, updatedAt, ...row }: Row): Movimentacao {
     created_at: createdAt.toISOString(),
     updated_at: updatedAt.toISOString(),
   };
-}
-
-function selectMovimentacoes(db: Executor) {
-  return db
-    .select(columns)
-    .from(movimentacoes)
-    .innerJoin(produtos, eq(produtos.id, movimentacoes.produtoId))
-    .leftJoin(autor, eq(autor.id, movimentacoes.usuarioId))
-    .leftJoin(editor, eq(editor.id, movimentacoes.updatedBy));
 }
 
 function listConditions(query: Partial<MovimentacaoListQuery>): SQL | undefined {
@@ -108,58 +111,16 @@ export async function listMovimentacoes(
       .offset(query.offset),
     db.select({ total: count() }).from(movimentacoes).where(where),
   ]);
-  return { items: rows.map((row) => toMovimentacao(row as Row)), total: totals?.total ?? 0 };
+  return { items: rows.map(toMovimentacao), total: totals?.total ?? 0 };
 }
 
 export async function getMovimentacao(db: Executor, id: number): Promise<Movimentacao | undefined> {
   const [row] = await selectMovimentacoes(db).where(eq(movimentacoes.id, id));
-  return row ? toMovimentacao(row as Row) : undefined;
-}
-
-interface Changed {
-  estoque: number;
-  nome: string;
-  unidade: string;
+  return row ? toMovimentacao(row) : undefined;
 }
 
 /**
- * One atomic UPDATE of the product's stock by `milesimos` thousandths. Returns the new stock
- * (with the product's name and unit), or undefined when no row was updated: no such product,
- * the product does not move stock (when `requireMovimenta`), or it has less than the change
- * takes away.
- */
-async function applyChange(
-  tx: Executor,
-  produtoId: number,
-  milesimos: number,
-  requireMovimenta: boolean,
-): Promise<Changed | undefined> {
-  const conditions: SQL[] = [eq(produtos.id, produtoId)];
-  if (requireMovimenta) conditions.push(eq(produtos.movimentaEstoque, true));
-  if (milesimos < 0) {
-    conditions.push(sql`${produtos.estoque} >= ${milesimosToDecimal(-milesimos)}::numeric`);
-  }
-  const [row] = await tx
-    .update(produtos)
-    .set({ estoque: sql`${produtos.estoque} + ${milesimosToDecimal(milesimos)}::numeric` })
-    .where(and(...conditions))
-    .returning({
-      estoque: produtos.estoque,
-      nome: produtos.nome,
-      unidade: produtos.unidadeMedida,
-    });
-  return row;
-}
-
-interface ProdutoEstoque {
-  nome: string;
-  estoque: number;
-  unidade: string;
-  movimentaEstoque: boolean;
-}
-
-/**
- * applyChange for the stock screen's movements. When nothing was updated it finds out why and
+ * alterarEstoque for the stock screen's movements. When nothing was updated it finds out why and
  * answers in pt-BR: 404 no product, 409 does not move stock, 409 not enough stock (the message
  * comes from `insufficient`). Throwing rolls the whole transaction back.
  */
@@ -168,21 +129,13 @@ async function applyMovementChange(
   produtoId: number,
   milesimos: number,
   insufficient: (produto: ProdutoEstoque) => string,
-): Promise<Changed> {
+): Promise<EstoqueAlterado> {
   // A concurrent entrada may commit between the refused UPDATE and the read below; then the
   // reason is gone and the UPDATE is simply tried again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const changed = await applyChange(tx, produtoId, milesimos, true);
+    const changed = await alterarEstoque(tx, produtoId, milesimos, { exigeMovimentar: true });
     if (changed) return changed;
-    const [produto] = await tx
-      .select({
-        nome: produtos.nome,
-        estoque: produtos.estoque,
-        unidade: produtos.unidadeMedida,
-        movimentaEstoque: produtos.movimentaEstoque,
-      })
-      .from(produtos)
-      .where(eq(produtos.id, produtoId));
+    const produto = await estoqueDoProduto(tx, produtoId);
     if (!produto) {
       throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
     }
@@ -361,11 +314,7 @@ export async function updateMovimentacao(
         .where(eq(movimentacoes.id, id));
 
       if (estoqueProduto === undefined) {
-        const [produto] = await tx
-          .select({ estoque: produtos.estoque })
-          .from(produtos)
-          .where(eq(produtos.id, input.produto_id));
-        estoqueProduto = produto!.estoque;
+        estoqueProduto = (await estoqueDoProduto(tx, input.produto_id))!.estoque;
       }
       return savedMovimentacao(tx, id, estoqueProduto);
     });
@@ -390,15 +339,13 @@ export async function registrarAjusteEstoque(
     timeZone?: string;
   },
 ): Promise<void> {
-  const [produto] = await tx
-    .select({ estoque: produtos.estoque })
-    .from(produtos)
-    .where(eq(produtos.id, options.produtoId))
-    .for('update');
+  const produto = await estoqueDoProduto(tx, options.produtoId, { bloquear: true });
   if (!produto) throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
   const milesimos = toMilesimos(options.novoEstoque) - toMilesimos(produto.estoque);
   if (milesimos === 0) return;
-  const changed = await applyChange(tx, options.produtoId, milesimos, false);
+  const changed = await alterarEstoque(tx, options.produtoId, milesimos, {
+    exigeMovimentar: false,
+  });
   if (!changed) {
     throw new AppError('ESTOQUE_INSUFICIENTE', ESTOQUE_NEGATIVO);
   }

@@ -11,7 +11,11 @@ import {
   type ProdutoSearchItem,
   type ProdutoUpdate,
 } from '@prumo/shared/produtos';
-import { MOTIVO_AJUSTE_CADASTRO, MOTIVO_ESTOQUE_INICIAL } from '@prumo/shared/estoque';
+import {
+  milesimosToDecimal,
+  MOTIVO_AJUSTE_CADASTRO,
+  MOTIVO_ESTOQUE_INICIAL,
+} from '@prumo/shared/estoque';
 import type { Executor } from '../../db/database';
 import { isStillReferenced, PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { badRequest, duplicado, emUso, notFound } from '../../http/errors';
@@ -22,7 +26,7 @@ import {
   lerArquivo,
   listArquivosInfo,
 } from '../arquivos/arquivos.repository';
-import { categorias } from '../categorias/categorias.table';
+import { nomesDeCategorias } from '../categorias/categorias.repository';
 import { registrarAjusteEstoque } from '../estoque/estoque.repository';
 import { produtoFotos, produtos } from './produtos.table';
 
@@ -39,8 +43,10 @@ const firstFotoId = sql<number | null>`(
   WHERE ${produtoFotos.produtoId} = ${produtos.id}
   ORDER BY ${produtoFotos.ordem}, ${produtoFotos.id} LIMIT 1)`;
 
+type CategoriaJoin = ReturnType<typeof nomesDeCategorias>;
+
 /** Section 3.1's server record in snake case, with the group's name joined in. */
-const listColumns = {
+const listColumns = (categoria: CategoriaJoin) => ({
   id: produtos.id,
   nome: produtos.nome,
   codigo_interno: produtos.codigoInterno,
@@ -73,9 +79,9 @@ const listColumns = {
   estoque_maximo: produtos.estoqueMaximo,
   unidade_medida: produtos.unidadeMedida,
   categoria_id: produtos.categoriaId,
-  categoria_nome: categorias.nome,
+  categoria_nome: categoria.nome,
   foto_id: firstFotoId,
-};
+});
 
 /** The first photo of every product that has one, for the list. */
 const primeiraFoto = sql`(
@@ -90,16 +96,18 @@ const primeiraFoto = sql`(
  * serialising them again, and no slower on PostgreSQL.
  */
 export async function listProdutosJson(db: Executor): Promise<string> {
-  const columns = Object.entries({ ...listColumns, foto_id: sql`primeira_foto.foto_id` }).map(
-    ([field, column]) => sql`${column} AS ${sql.identifier(field)}`,
-  );
+  const categoria = nomesDeCategorias(db);
+  const columns = Object.entries({
+    ...listColumns(categoria),
+    foto_id: sql`primeira_foto.foto_id`,
+  }).map(([field, column]) => sql`${column} AS ${sql.identifier(field)}`);
   // Both drivers answer { rows }.
   const result = (await db.execute(sql`
     SELECT coalesce(
       json_agg(produto ORDER BY ${produtos.nomeBusca}, ${produtos.nome}, ${produtos.id}),
       '[]')::text AS data
     FROM ${produtos}
-    INNER JOIN ${categorias} ON ${categorias.id} = ${produtos.categoriaId}
+    INNER JOIN ${categoria} ON ${categoria.id} = ${produtos.categoriaId}
     LEFT JOIN ${primeiraFoto} ON primeira_foto.produto_id = ${produtos.id}
     CROSS JOIN LATERAL (SELECT ${sql.join(columns, sql`, `)}) AS produto`)) as {
     rows: Array<{ data: string }>;
@@ -107,8 +115,8 @@ export async function listProdutosJson(db: Executor): Promise<string> {
   return result.rows[0]!.data;
 }
 
-const detailColumns = {
-  ...listColumns,
+const detailColumns = (categoria: CategoriaJoin) => ({
+  ...listColumns(categoria),
   vendido_separadamente: produtos.vendidoSeparadamente,
   comercializavel_pdv: produtos.comercializavelPdv,
   comissao: produtos.comissao,
@@ -122,7 +130,7 @@ const detailColumns = {
   produto_especifico: produtos.produtoEspecifico,
   createdAt: produtos.createdAt,
   updatedAt: produtos.updatedAt,
-};
+});
 
 /** A product's photos in their order: the photo's id and its file's description. */
 export async function listFotos(db: Executor, produtoId: number): Promise<ProdutoFoto[]> {
@@ -152,10 +160,11 @@ export async function listFotos(db: Executor, produtoId: number): Promise<Produt
 
 /** GET /api/produtos/{id}: every stored field and the photos' descriptions (never the bytes). */
 export async function getProduto(db: Executor, id: number): Promise<Produto | undefined> {
+  const categoria = nomesDeCategorias(db);
   const [row] = await db
-    .select(detailColumns)
+    .select(detailColumns(categoria))
     .from(produtos)
-    .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
+    .innerJoin(categoria, eq(categoria.id, produtos.categoriaId))
     .where(eq(produtos.id, id));
   if (!row) return undefined;
   const { createdAt, updatedAt, ...rest } = row;
@@ -188,11 +197,12 @@ export function searchProdutos(db: Executor, term: string): Promise<ProdutoSearc
     WHEN ${nome} LIKE '% ' || ${needle} || '%' THEN 2
     WHEN ' ' || ${codigos} LIKE '% ' || ${needle} || '%' THEN 3
     ELSE 4 END`;
+  const categoria = nomesDeCategorias(db);
   return db
     .select({
       id: produtos.id,
       nome: produtos.nome,
-      categoria_nome: categorias.nome,
+      categoria_nome: categoria.nome,
       estoque: produtos.estoque,
       unidade_medida: produtos.unidadeMedida,
       preco: produtos.preco,
@@ -201,7 +211,7 @@ export function searchProdutos(db: Executor, term: string): Promise<ProdutoSearc
       ativo: produtos.ativo,
     })
     .from(produtos)
-    .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
+    .innerJoin(categoria, eq(categoria.id, produtos.categoriaId))
     .where(sql`${nome} LIKE '%' || ${needle} || '%' OR ${codigos} LIKE '%' || ${needle} || '%'`)
     .orderBy(relevance, asc(nome), asc(produtos.nome), asc(produtos.id))
     .limit(PRODUTO_SEARCH_LIMIT);
@@ -478,4 +488,73 @@ export function margensSugeridas(db: Executor) {
     .select({ id: produtos.id, lucro: produtos.lucroSugerido })
     .from(produtos)
     .orderBy(asc(produtos.id));
+}
+
+/** id, nome and unidade of every product, as a subquery another module joins by id. */
+export function produtosResumo(db: Executor) {
+  return db
+    .select({ id: produtos.id, nome: produtos.nome, unidadeMedida: produtos.unidadeMedida })
+    .from(produtos)
+    .as('produto');
+}
+
+export interface ProdutoEstoque {
+  nome: string;
+  estoque: number;
+  unidade: string;
+  movimentaEstoque: boolean;
+}
+
+/** A product's stock and whether it moves stock; `bloquear` locks the row (FOR UPDATE). */
+export async function estoqueDoProduto(
+  tx: Executor,
+  produtoId: number,
+  { bloquear = false }: { bloquear?: boolean } = {},
+): Promise<ProdutoEstoque | undefined> {
+  const query = tx
+    .select({
+      nome: produtos.nome,
+      estoque: produtos.estoque,
+      unidade: produtos.unidadeMedida,
+      movimentaEstoque: produtos.movimentaEstoque,
+    })
+    .from(produtos)
+    .where(eq(produtos.id, produtoId));
+  const [row] = await (bloquear ? query.for('update') : query);
+  return row;
+}
+
+export interface EstoqueAlterado {
+  estoque: number;
+  nome: string;
+  unidade: string;
+}
+
+/**
+ * One atomic UPDATE of the product's stock by `milesimos` thousandths, for the stock ledger
+ * only (it writes the ledger row in the same transaction). Returns the new stock (with the
+ * product's name and unit), or undefined when no row was updated: no such product, the product
+ * does not move stock (when `exigeMovimentar`), or it has less than the change takes away.
+ */
+export async function alterarEstoque(
+  tx: Executor,
+  produtoId: number,
+  milesimos: number,
+  { exigeMovimentar }: { exigeMovimentar: boolean },
+): Promise<EstoqueAlterado | undefined> {
+  const conditions: SQL[] = [eq(produtos.id, produtoId)];
+  if (exigeMovimentar) conditions.push(eq(produtos.movimentaEstoque, true));
+  if (milesimos < 0) {
+    conditions.push(sql`${produtos.estoque} >= ${milesimosToDecimal(-milesimos)}::numeric`);
+  }
+  const [row] = await tx
+    .update(produtos)
+    .set({ estoque: sql`${produtos.estoque} + ${milesimosToDecimal(milesimos)}::numeric` })
+    .where(and(...conditions))
+    .returning({
+      estoque: produtos.estoque,
+      nome: produtos.nome,
+      unidade: produtos.unidadeMedida,
+    });
+  return row;
 }

@@ -60,3 +60,25 @@ export async function resetAdmin(db: Executor, id: number, password: string): Pr
 export function countUsuarios(db: Executor): Promise<number> {
   return db.$count(usuarios);
 }
+
+/**
+ * The active users as a subquery (id, nome, email, role) for another module to join in one
+ * query, such as the session lookup of every request.
+ */
+export function usuariosAtivos(db: Executor) {
+  return db
+    .select({
+      id: usuarios.id,
+      nome: usuarios.nome,
+      email: usuarios.email,
+      role: usuarios.role,
+    })
+    .from(usuarios)
+    .where(eq(usuarios.ativo, true))
+    .as('usuario_ativo');
+}
+
+/** Every user's id and nome (disabled ones too), as a subquery joined under `alias`. */
+export function nomesDeUsuarios<Alias extends string>(db: Executor, alias: Alias) {
+  return db.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).as(alias);
+}
