@@ -20,40 +20,28 @@ const boundaryElements = [
 ];
 
 /**
- * Another module's table, imported by a module's file: a message and, per file, the tables it
- * still reads in one-query joins, until those move behind their owner's functions.
+ * Server modules use each other through the functions a module exports (its repository), never
+ * its tables: a file of one module may not import another module's *.table (a table may still
+ * reference another's for a foreign key; tests may set data up directly).
  */
-const MODULE_TABLE_MESSAGE =
-  'Use as funções exportadas pelo módulo dono da tabela (ex.: <modulo>.repository), não a tabela.';
-const JOINS_TO_MOVE = {
-  'tabelas-precos/precos.repository.ts': ['categorias', 'custos-adicionais', 'produtos'],
+const moduleTableRule = {
+  files: ['apps/server/src/modules/**/*.ts'],
+  ignores: ['apps/server/src/modules/**/*.table.ts', 'apps/server/src/modules/**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^\\.\\./[^/]+/[^/]+\\.table$',
+            message:
+              'Use as funções exportadas pelo módulo dono da tabela (<modulo>.repository), não a tabela.',
+          },
+        ],
+      },
+    ],
+  },
 };
-
-function serverTableRule() {
-  const rule = (except = []) => [
-    'error',
-    {
-      patterns: [
-        {
-          regex: `^\\.\\./(?!(${except.join('|') || '$^'})/)[^/]+/[^/]+\\.table$`,
-          message: MODULE_TABLE_MESSAGE,
-        },
-      ],
-    },
-  ];
-  const modules = 'apps/server/src/modules';
-  return [
-    {
-      files: [`${modules}/**/*.ts`],
-      ignores: [`${modules}/**/*.table.ts`, `${modules}/**/*.test.ts`],
-      rules: { 'no-restricted-imports': rule() },
-    },
-    ...Object.entries(JOINS_TO_MOVE).map(([file, tables]) => ({
-      files: [`${modules}/${file}`],
-      rules: { 'no-restricted-imports': rule(tables) },
-    })),
-  ];
-}
 
 const allow = (from, to) => ({
   from: { element: { type: from } },
@@ -95,9 +83,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  // Server modules use each other through the functions a module exports, never its tables
-  // (a table may still reference another's for a foreign key).
-  ...serverTableRule(),
+  moduleTableRule,
   {
     // The API is called only from the resource clients in apps/web/src/api (one per resource):
     // screens, shared components and app wiring use their hooks, never the HTTP helpers.

@@ -127,3 +127,17 @@ export async function contarCustosExistentes(db: Executor, ids: number[]): Promi
     .where(inArray(custosAdicionais.id, ids));
   return found.length;
 }
+
+/** Every cost's id, nome, tipo and values, as a subquery another module joins by id. */
+export function custosResumo(db: Executor) {
+  return db
+    .select({
+      id: custosAdicionais.id,
+      nome: custosAdicionais.nome,
+      tipo: custosAdicionais.tipo,
+      valorPercentual: custosAdicionais.valorPercentual,
+      valorFixo: custosAdicionais.valorFixo,
+    })
+    .from(custosAdicionais)
+    .as('custo');
+}

@@ -558,3 +558,45 @@ export async function alterarEstoque(
     });
   return row;
 }
+
+/** A product's custo final, or undefined when there is no such product. */
+export async function custoFinalDoProduto(db: Executor, produtoId: number) {
+  const [row] = await db
+    .select({ custoFinal: produtos.custoFinal })
+    .from(produtos)
+    .where(eq(produtos.id, produtoId));
+  return row?.custoFinal;
+}
+
+/** The highest custo final among the products an id-array expression selects. */
+export async function maiorCustoFinal(db: Executor, ids: SQL): Promise<number> {
+  const [row] = await db
+    .select({ custo: sql<number | null>`max(${produtos.custoFinal})` })
+    .from(produtos)
+    .where(sql`${produtos.id} = ANY(${ids})`);
+  return row?.custo ?? 0;
+}
+
+/**
+ * What price tables show and compute of every product, as a subquery joined by id: names and
+ * codes, its group's name, whether it is active, custo final, its own price and the sort key.
+ */
+export function produtosParaPrecos(db: Executor) {
+  const categoria = nomesDeCategorias(db);
+  return db
+    .select({
+      id: produtos.id,
+      nome: produtos.nome,
+      codigoInterno: produtos.codigoInterno,
+      codigoBarras: produtos.codigoBarras,
+      categoriaId: produtos.categoriaId,
+      categoriaNome: sql<string>`${categoria.nome}`.as('categoria_nome'),
+      ativo: produtos.ativo,
+      custoFinal: produtos.custoFinal,
+      preco: produtos.preco,
+      nomeBusca: produtos.nomeBusca,
+    })
+    .from(produtos)
+    .innerJoin(categoria, eq(categoria.id, produtos.categoriaId))
+    .as('produto');
+}

@@ -14,10 +14,13 @@ import type { Executor } from '../../db/database';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
 import { ptBrOrder } from '../../db/sql-helpers';
 import { badRequest, notFound } from '../../http/errors';
-import { categorias } from '../categorias/categorias.table';
-import { custosAdicionais } from '../custos-adicionais/custos-adicionais.table';
-import { PRODUTO_NOT_FOUND } from '../produtos/produtos.repository';
-import { produtos } from '../produtos/produtos.table';
+import { custosResumo } from '../custos-adicionais/custos-adicionais.repository';
+import {
+  custoFinalDoProduto,
+  maiorCustoFinal,
+  PRODUTO_NOT_FOUND,
+  produtosParaPrecos,
+} from '../produtos/produtos.repository';
 import { produtoPrecos, tabelaPrecoCustos, tabelasPrecos } from './tabelas-precos.table';
 
 interface CustoDaTabela extends CustoAplicavel {
@@ -32,20 +35,21 @@ export async function custosPorTabela(
   db: Executor,
   tabelaIds?: number[],
 ): Promise<Map<number, CustoDaTabela[]>> {
+  const custo = custosResumo(db);
   const query = db
     .select({
       tabelaId: tabelaPrecoCustos.tabelaPrecoId,
-      id: custosAdicionais.id,
-      nome: custosAdicionais.nome,
-      tipo: custosAdicionais.tipo,
-      valor_percentual: custosAdicionais.valorPercentual,
-      valor_fixo: custosAdicionais.valorFixo,
+      id: custo.id,
+      nome: custo.nome,
+      tipo: custo.tipo,
+      valor_percentual: custo.valorPercentual,
+      valor_fixo: custo.valorFixo,
     })
     .from(tabelaPrecoCustos)
-    .innerJoin(custosAdicionais, eq(custosAdicionais.id, tabelaPrecoCustos.custoAdicionalId));
+    .innerJoin(custo, eq(custo.id, tabelaPrecoCustos.custoAdicionalId));
   const rows = await (
     tabelaIds ? query.where(inArray(tabelaPrecoCustos.tabelaPrecoId, tabelaIds)) : query
-  ).orderBy(ptBrOrder(custosAdicionais.nome), asc(custosAdicionais.id));
+  ).orderBy(ptBrOrder(custo.nome), asc(custo.id));
   const byTabela = new Map<number, CustoDaTabela[]>();
   for (const { tabelaId, ...custo } of rows) {
     const list = byTabela.get(tabelaId) ?? [];
@@ -60,13 +64,10 @@ function precoFinal(custo: number, margem: number | null, custos: readonly Custo
   return margem === null ? null : calcularPrecoTabela({ custo, margem, custos }).preco_final;
 }
 
-async function custoFinalDoProduto(db: Executor, produtoId: number): Promise<number> {
-  const [produto] = await db
-    .select({ custoFinal: produtos.custoFinal })
-    .from(produtos)
-    .where(eq(produtos.id, produtoId));
-  if (!produto) throw notFound(PRODUTO_NOT_FOUND);
-  return produto.custoFinal;
+async function custoDoProduto(db: Executor, produtoId: number): Promise<number> {
+  const custo = await custoFinalDoProduto(db, produtoId);
+  if (custo === undefined) throw notFound(PRODUTO_NOT_FOUND);
+  return custo;
 }
 
 /**
@@ -74,7 +75,7 @@ async function custoFinalDoProduto(db: Executor, produtoId: number): Promise<num
  * margem and preco_final are null where the product has no price in that table. Three queries.
  */
 export async function listPrecosProduto(db: Executor, produtoId: number): Promise<PrecoProduto[]> {
-  const custo = await custoFinalDoProduto(db, produtoId);
+  const custo = await custoDoProduto(db, produtoId);
   const rows = await db
     .select({
       tabela_id: tabelasPrecos.id,
@@ -121,7 +122,7 @@ export async function definirPrecoProduto(
   produtoId: number,
   data: PrecoProdutoData,
 ): Promise<PrecoProduto> {
-  const custo = await custoFinalDoProduto(db, produtoId);
+  const custo = await custoDoProduto(db, produtoId);
   const tabelaId = data.tabela_preco_id;
   const [tabela] = await db
     .select({ id: tabelasPrecos.id })
@@ -171,7 +172,7 @@ export async function removerPrecoProduto(
     .where(and(eq(produtoPrecos.produtoId, produtoId), eq(produtoPrecos.tabelaPrecoId, tabelaId)))
     .returning({ produtoId: produtoPrecos.produtoId });
   if (deleted.length > 0) return;
-  await custoFinalDoProduto(db, produtoId); // 404 for an unknown product
+  await custoDoProduto(db, produtoId); // 404 for an unknown product
   throw notFound(PRECO_MESSAGES.precoNaoDefinido);
 }
 
@@ -189,27 +190,27 @@ export async function listProdutosDaTabela(
     .where(eq(tabelasPrecos.id, tabelaId));
   if (!tabela) throw notFound(TABELA_PRECO_MESSAGES.naoEncontrada);
   const custos = (await custosPorTabela(db, [tabelaId])).get(tabelaId) ?? [];
+  const produto = produtosParaPrecos(db);
   const rows = await db
     .select({
-      produto_id: produtos.id,
-      nome: produtos.nome,
-      codigo_interno: produtos.codigoInterno,
-      codigo_barras: produtos.codigoBarras,
-      categoria_id: produtos.categoriaId,
-      categoria_nome: categorias.nome,
-      produto_ativo: produtos.ativo,
-      custo: produtos.custoFinal,
-      preco: produtos.preco,
+      produto_id: produto.id,
+      nome: produto.nome,
+      codigo_interno: produto.codigoInterno,
+      codigo_barras: produto.codigoBarras,
+      categoria_id: produto.categoriaId,
+      categoria_nome: produto.categoriaNome,
+      produto_ativo: produto.ativo,
+      custo: produto.custoFinal,
+      preco: produto.preco,
       margem: produtoPrecos.margem,
       ativo: produtoPrecos.ativo,
     })
-    .from(produtos)
-    .innerJoin(categorias, eq(categorias.id, produtos.categoriaId))
+    .from(produto)
     .leftJoin(
       produtoPrecos,
-      and(eq(produtoPrecos.produtoId, produtos.id), eq(produtoPrecos.tabelaPrecoId, tabelaId)),
+      and(eq(produtoPrecos.produtoId, produto.id), eq(produtoPrecos.tabelaPrecoId, tabelaId)),
     )
-    .orderBy(asc(produtos.nomeBusca), asc(produtos.nome), asc(produtos.id));
+    .orderBy(asc(produto.nomeBusca), asc(produto.nome), asc(produto.id));
   return rows.map(({ ativo, ...row }) => ({
     ...row,
     preco_final: precoFinal(row.custo, row.margem, custos),
@@ -249,18 +250,15 @@ export async function definirMargemEmLote(
         .returning({ produtoId: produtoPrecos.produtoId });
       return { atualizados: deleted.length };
     }
-    const [maior] = await tx
-      .select({ custo: sql<number | null>`max(${produtos.custoFinal})` })
-      .from(produtos)
-      .where(sql`${produtos.id} = ANY(${ids})`);
     const custos = (await custosPorTabela(tx, [tabelaId])).get(tabelaId) ?? [];
-    checkLimite(maior?.custo ?? 0, data.margem, custos);
+    checkLimite(await maiorCustoFinal(tx, ids), data.margem, custos);
+    const produto = produtosParaPrecos(tx);
     const ativo = data.ativo ?? true;
     const result = (await tx.execute(sql`
       WITH gravados AS (
         INSERT INTO ${produtoPrecos} (produto_id, tabela_preco_id, margem, ativo)
-        SELECT ${produtos.id}, ${tabelaId}::int, ${data.margem}::numeric, ${ativo}::boolean
-        FROM ${produtos} WHERE ${produtos.id} = ANY(${ids})
+        SELECT ${produto.id}, ${tabelaId}::int, ${data.margem}::numeric, ${ativo}::boolean
+        FROM ${produto} WHERE ${produto.id} = ANY(${ids})
         ON CONFLICT (produto_id, tabela_preco_id) DO UPDATE SET
           margem = excluded.margem,
           ativo = ${data.ativo != null ? sql`excluded.ativo` : sql`${produtoPrecos.ativo}`},
@@ -283,14 +281,15 @@ export async function precosAtivosNaTabela(
   const precos = new Map<number, number>();
   if (produtoIds.length === 0) return precos;
   const custos = (await custosPorTabela(db, [tabelaId])).get(tabelaId) ?? [];
+  const produto = produtosParaPrecos(db);
   const rows = await db
     .select({
       produtoId: produtoPrecos.produtoId,
       margem: produtoPrecos.margem,
-      custo: produtos.custoFinal,
+      custo: produto.custoFinal,
     })
     .from(produtoPrecos)
-    .innerJoin(produtos, eq(produtos.id, produtoPrecos.produtoId))
+    .innerJoin(produto, eq(produto.id, produtoPrecos.produtoId))
     .where(
       and(
         eq(produtoPrecos.tabelaPrecoId, tabelaId),
