@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
 import {
   produtoUpdateSchema,
   type Categoria,
@@ -18,6 +18,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useProduto, useUpdateProduto } from '../../../api/produtos';
 import { useCategorias } from '../../../api/categorias';
 import { FotosDoProduto } from '../components/FotosFields';
+import { ProdutoFormShell, useProdutoFormTabs } from '../components/ProdutoFormShell';
 import { SelectField } from '../../../components/form/fields';
 import { PrecosPorTabela } from '../components/PrecosPorTabela';
 import { ProdutoThumb } from '../components/ProdutoThumb';
@@ -35,15 +36,8 @@ import {
   UnidadeField,
   ValoresFields,
 } from '../components/ProdutoSections';
-import {
-  EDIT_FORM_TABS,
-  firstErrorMessage,
-  firstErrorTab,
-  produtoToFormValues,
-  type ProdutoFormValues,
-} from '../produto-form';
+import { EDIT_FORM_TABS, produtoToFormValues, type ProdutoFormValues } from '../produto-form';
 import { PRODUTO_TEXTOS } from '../texts';
-import { SaveButton } from '../../../components/form/SaveButton';
 
 const TABS = [
   { value: 'dados', label: 'Dados' },
@@ -53,7 +47,6 @@ const TABS = [
   { value: 'estoque', label: 'Estoque' },
   { value: 'outros', label: 'Outros' },
 ] as const;
-const TAB_ORDER = TABS.map((tab) => tab.value);
 
 /** The update schema validates the same form values (every field is sent). */
 const updateResolver = zodResolver(produtoUpdateSchema) as unknown as Resolver<
@@ -117,7 +110,7 @@ function EditarProdutoForm({
   categorias: Categoria[] | undefined;
 }) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<string>('dados');
+  const { tab, setTab, showTabOf, onInvalid } = useProdutoFormTabs(TABS, EDIT_FORM_TABS);
   const updateProduto = useUpdateProduto();
   const form = useForm<ProdutoFormValues, unknown, ProdutoUpdate>({
     resolver: updateResolver,
@@ -126,11 +119,6 @@ function EditarProdutoForm({
   const fractional = [produto.estoque, produto.estoque_minimo, produto.estoque_maximo].some(
     (value) => !Number.isInteger(value),
   );
-
-  function showTabOf(fields: Iterable<string>) {
-    const errorTab = firstErrorTab(fields, EDIT_FORM_TABS, TAB_ORDER);
-    if (errorTab) setTab(errorTab);
-  }
 
   async function onValid(values: ProdutoUpdate) {
     // The stock goes only when it was changed here: a movement recorded meanwhile is not undone.
@@ -151,106 +139,91 @@ function EditarProdutoForm({
     }
   }
 
-  function onInvalid(errors: FieldErrors<ProdutoFormValues>) {
-    showTabOf(Object.keys(errors));
-    const first = firstErrorMessage(errors, EDIT_FORM_TABS, TAB_ORDER);
-    if (first) notifyError(first);
-  }
-
   return (
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate>
-        <Paper withBorder radius="md" p="md">
-          <Group gap="md" mb="md" wrap="nowrap">
-            <ProdutoThumb
-              produtoId={produto.id}
-              fotoId={produto.foto_id}
-              nome={produto.nome}
-              size={64}
-            />
-            <Stack gap={0}>
-              <Text fw={600}>{produto.nome}</Text>
-              <Text size="sm" c="dimmed">
-                {produto.categoria_nome}
-                {produto.codigo_interno ? ` · ${produto.codigo_interno}` : ''}
-              </Text>
-            </Stack>
-          </Group>
-          <Tabs value={tab} onChange={(value) => setTab(value ?? 'dados')}>
-            <Tabs.List mb="lg">
-              {TABS.map(({ value, label }) => (
-                <Tabs.Tab key={value} value={value}>
-                  {label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-
-            <Tabs.Panel value="dados">
-              <Stack gap="lg">
-                <IdentidadeFields categorias={categorias} />
-                <FlagsFields
-                  flags={[
-                    'movimenta_estoque',
-                    'habilitar_nota_fiscal',
-                    'possui_variacoes',
-                    'possui_composicao',
-                  ]}
-                />
-              </Stack>
-            </Tabs.Panel>
-
-            <Tabs.Panel value="detalhes">
-              <Stack gap="lg">
-                <UnidadeField />
-                <ConversaoFields />
-                <MedidasFields />
-                <ComissaoField />
-                <Section title="Informações fiscais">
-                  <FiscalFields />
-                </Section>
-              </Stack>
-            </Tabs.Panel>
-
-            <Tabs.Panel value="valores">
-              <ValoresFields
-                categoriaSelect={
-                  <SelectField
-                    name="categoria_id"
-                    label="Categoria"
-                    searchable
-                    maw={360}
-                    options={grupoOptions(categorias)}
-                  />
-                }
+        <ProdutoFormShell
+          tabs={TABS}
+          tab={tab}
+          onTabChange={setTab}
+          saving={updateProduto.isPending}
+          submitLabel="Atualizar Produto"
+          top={
+            <Group gap="md" mb="md" wrap="nowrap">
+              <ProdutoThumb
+                produtoId={produto.id}
+                fotoId={produto.foto_id}
+                nome={produto.nome}
+                size={64}
               />
-            </Tabs.Panel>
-
-            <Tabs.Panel value="precos">
-              <PrecosPorTabela produtoId={produto.id} custoFinal={produto.custo_final} />
-            </Tabs.Panel>
-
-            <Tabs.Panel value="estoque">
-              <EstoqueFields fractional={fractional} />
-            </Tabs.Panel>
-
-            <Tabs.Panel value="outros">
-              <Stack gap="lg">
-                <DescricaoField />
-                <FlagsFields flags={['ativo', 'vendido_separadamente', 'comercializavel_pdv']} />
-                <Section title="Fotos">
-                  <FotosDoProduto produtoId={produto.id} fotos={produto.fotos} />
-                </Section>
+              <Stack gap={0}>
+                <Text fw={600}>{produto.nome}</Text>
+                <Text size="sm" c="dimmed">
+                  {produto.categoria_nome}
+                  {produto.codigo_interno ? ` · ${produto.codigo_interno}` : ''}
+                </Text>
               </Stack>
-            </Tabs.Panel>
-          </Tabs>
-        </Paper>
+            </Group>
+          }
+        >
+          <Tabs.Panel value="dados">
+            <Stack gap="lg">
+              <IdentidadeFields categorias={categorias} />
+              <FlagsFields
+                flags={[
+                  'movimenta_estoque',
+                  'habilitar_nota_fiscal',
+                  'possui_variacoes',
+                  'possui_composicao',
+                ]}
+              />
+            </Stack>
+          </Tabs.Panel>
 
-        <Group justify="flex-end" mt="md">
-          <Button component={Link} to="/produtos" variant="default">
-            Cancelar
-          </Button>
-          <SaveButton saving={updateProduto.isPending}>Atualizar Produto</SaveButton>
-        </Group>
+          <Tabs.Panel value="detalhes">
+            <Stack gap="lg">
+              <UnidadeField />
+              <ConversaoFields />
+              <MedidasFields />
+              <ComissaoField />
+              <Section title="Informações fiscais">
+                <FiscalFields />
+              </Section>
+            </Stack>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="valores">
+            <ValoresFields
+              categoriaSelect={
+                <SelectField
+                  name="categoria_id"
+                  label="Categoria"
+                  searchable
+                  maw={360}
+                  options={grupoOptions(categorias)}
+                />
+              }
+            />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="precos">
+            <PrecosPorTabela produtoId={produto.id} custoFinal={produto.custo_final} />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="estoque">
+            <EstoqueFields fractional={fractional} />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="outros">
+            <Stack gap="lg">
+              <DescricaoField />
+              <FlagsFields flags={['ativo', 'vendido_separadamente', 'comercializavel_pdv']} />
+              <Section title="Fotos">
+                <FotosDoProduto produtoId={produto.id} fotos={produto.fotos} />
+              </Section>
+            </Stack>
+          </Tabs.Panel>
+        </ProdutoFormShell>
       </form>
     </FormProvider>
   );
