@@ -1,14 +1,21 @@
-import { Paper, Stack } from '@mantine/core';
+import { Group, Paper, Stack } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { PageHeader, type PageHeaderProps } from '../PageHeader';
 import { SearchInput } from '../SearchInput';
 
 export interface ListScreenProps {
   header: PageHeaderProps;
-  search: { placeholder: string; label: string; value: string; onChange: (value: string) => void };
+  search: {
+    placeholder: string;
+    label: string;
+    value: string;
+    onChange: (value: string) => void;
+    /** Beside the search box: the screen's Filtros. */
+    extra?: ReactNode;
+  };
   /** A failed load is only logged, with this text; the list shows its empty state (spec 8, Lists). */
   loadError: { error: unknown; message: string };
-  /** The list itself: a ListTable, or a table built on it. */
+  /** The list itself: a ListTable or a table built on it, or tabs of them. */
   table: ReactNode;
   /** Modals and drawers the screen opens. */
   children?: ReactNode;
@@ -28,13 +35,16 @@ export function ListScreen({ header, search, loadError, table, children }: ListS
     <Stack gap={0}>
       <PageHeader {...header} />
       <Paper withBorder radius="md" p="md">
-        <SearchInput
-          mb="md"
-          placeholder={search.placeholder}
-          aria-label={search.label}
-          value={search.value}
-          onValueChange={search.onChange}
-        />
+        <Group gap="sm" mb="md" wrap="nowrap">
+          <SearchInput
+            flex={1}
+            placeholder={search.placeholder}
+            aria-label={search.label}
+            value={search.value}
+            onValueChange={search.onChange}
+          />
+          {search.extra}
+        </Group>
         {table}
       </Paper>
       {children}

@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { ESTOQUE_MESSAGES, type Movimentacao } from '@prumo/shared/estoque';
 import { EmptyState } from '../../../components/EmptyState';
-import { PageHeader } from '../../../components/PageHeader';
+import { ListScreen } from '../../../components/list/ListScreen';
 import { PageLoader } from '../../../components/PageLoader';
 import { EstoqueFiltros } from '../components/EstoqueFiltros';
 import { EstoqueTable, PAGE_SIZE } from '../components/EstoqueTable';
@@ -20,7 +20,6 @@ import {
   type FiltrosEstoque,
   useProdutosEstoque,
 } from '../estoque-view';
-import { SearchInput } from '../../../components/SearchInput';
 
 /** /estoque, "Controle de Estoque" (spec 2.11). */
 export default function EstoquePage() {
@@ -65,72 +64,68 @@ export default function EstoquePage() {
   const abrirEdicao = (movimentacao: Movimentacao) => setModal({ mode: 'edit', movimentacao });
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title={ESTOQUE_MESSAGES.titulo}
-        breadcrumbs={[{ label: 'Início', to: '/dashboard' }, { label: 'Estoque' }]}
-        actions={
+    <ListScreen
+      header={{
+        title: ESTOQUE_MESSAGES.titulo,
+        breadcrumbs: [{ label: 'Início', to: '/dashboard' }, { label: 'Estoque' }],
+        actions: (
           <Button leftSection={<IconPlus size={16} />} onClick={() => abrirNova()}>
             Nova Movimentação
           </Button>
-        }
-      />
-
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="md">
-          <Group gap="sm" wrap="nowrap">
-            <SearchInput
-              style={{ flex: 1 }}
-              placeholder={ESTOQUE_MESSAGES.pesquisar}
-              aria-label="Pesquisar produtos"
-              value={busca}
-              onValueChange={(value) => {
-                setBusca(value);
-                setPage(1);
-              }}
-            />
-            <EstoqueFiltros
-              filtros={filtros}
-              categorias={categorias}
-              onChange={(next) => {
-                setFiltros(next);
-                setPage(1);
-              }}
-            />
-          </Group>
-
-          {produtos.isPending ? (
-            <PageLoader label="Carregando produtos..." />
-          ) : rows.length === 0 ? (
-            <EmptyState
-              title={ESTOQUE_MESSAGES.vazioTitulo}
-              hint={ESTOQUE_MESSAGES.vazioTexto}
-              action={
-                produtos.isError ? (
-                  <Button variant="light" onClick={() => produtos.refetch()}>
-                    Tentar novamente
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            <EstoqueTable
-              rows={pageRows}
-              total={rows.length}
-              page={currentPage}
-              onPageChange={setPage}
-              sortStatus={sortStatus}
-              onSortStatusChange={(status) => {
-                setSortStatus(status);
-                setPage(1);
-              }}
-              onMovimentar={abrirNova}
-              onHistorico={(produto) => setHistoricoId(produto.id)}
-            />
-          )}
-        </Stack>
-      </Paper>
-
+        ),
+      }}
+      search={{
+        placeholder: ESTOQUE_MESSAGES.pesquisar,
+        label: 'Pesquisar produtos',
+        value: busca,
+        onChange: (value) => {
+          setBusca(value);
+          setPage(1);
+        },
+        extra: (
+          <EstoqueFiltros
+            filtros={filtros}
+            categorias={categorias}
+            onChange={(next) => {
+              setFiltros(next);
+              setPage(1);
+            }}
+          />
+        ),
+      }}
+      loadError={{ error: produtos.error, message: 'Erro ao carregar produtos' }}
+      table={
+        produtos.isPending ? (
+          <PageLoader label="Carregando produtos..." />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title={ESTOQUE_MESSAGES.vazioTitulo}
+            hint={ESTOQUE_MESSAGES.vazioTexto}
+            action={
+              produtos.isError ? (
+                <Button variant="light" onClick={() => produtos.refetch()}>
+                  Tentar novamente
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <EstoqueTable
+            rows={pageRows}
+            total={rows.length}
+            page={currentPage}
+            onPageChange={setPage}
+            sortStatus={sortStatus}
+            onSortStatusChange={(status) => {
+              setSortStatus(status);
+              setPage(1);
+            }}
+            onMovimentar={abrirNova}
+            onHistorico={(produto) => setHistoricoId(produto.id)}
+          />
+        )
+      }
+    >
       <HistoricoDrawer
         produto={historico}
         onClose={() => setHistoricoId(null)}
@@ -138,6 +133,6 @@ export default function EstoquePage() {
         onEditar={abrirEdicao}
       />
       <MovimentacaoModal state={modal} onClose={() => setModal(null)} />
-    </Stack>
+    </ListScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Tabs } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCurrencyReal, IconPlus, IconSettings, IconTags } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { useDeleteProduto, useProdutos } from '../../../api/produtos';
 import { useDeleteTabelaPreco, useTabelasPrecos } from '../../../api/tabelas-precos';
 import { EmptyState } from '../../../components/EmptyState';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
-import { PageHeader } from '../../../components/PageHeader';
+import { ListScreen } from '../../../components/list/ListScreen';
 import { EtiquetasTable } from '../../../components/tables/EtiquetasTable';
 import { TabelasPrecosTable } from '../../../components/tables/TabelasPrecosTable';
 import {
@@ -23,7 +23,6 @@ import {
 import { PAGE_SIZES, ProdutosTable } from '../components/ProdutosTable';
 import { filtrarProdutos, prepararBusca } from '../filtrar-produtos';
 import { ETIQUETA_TEXTOS, PRODUTO_TEXTOS, TABELA_TEXTOS } from '../texts';
-import { SearchInput } from '../../../components/SearchInput';
 
 type Aba = 'gerenciar' | 'valores' | 'etiquetas';
 const ABAS: readonly Aba[] = ['gerenciar', 'valores', 'etiquetas'];
@@ -57,10 +56,6 @@ export default function ProdutosPage() {
   const categoriasQuery = useCategorias();
 
   const produtos = produtosQuery.data ?? EMPTY;
-  useEffect(() => {
-    // List failures are only logged and the list shows its empty state (spec 8, Lists).
-    if (produtosQuery.error) console.error('Erro ao carregar produtos', produtosQuery.error);
-  }, [produtosQuery.error]);
 
   useEffect(() => prepararBusca(produtos), [produtos]);
   const produtosFiltrados = useMemo(
@@ -130,11 +125,11 @@ export default function ProdutosPage() {
   );
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        title="Produtos"
-        breadcrumbs={[{ label: 'Início', to: '/dashboard' }, { label: 'Produtos' }]}
-        actions={
+    <ListScreen
+      header={{
+        title: 'Produtos',
+        breadcrumbs: [{ label: 'Início', to: '/dashboard' }, { label: 'Produtos' }],
+        actions: (
           <>
             <Button
               component={Link}
@@ -148,21 +143,17 @@ export default function ProdutosPage() {
               {top.label}
             </Button>
           </>
-        }
-      />
-
-      <Paper withBorder radius="md" p="md">
-        <Group gap="sm" mb="md" wrap="nowrap">
-          <SearchInput
-            flex={1}
-            placeholder="Pesquisar produtos..."
-            aria-label="Pesquisar produtos"
-            value={search}
-            onValueChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-          />
+        ),
+      }}
+      search={{
+        placeholder: 'Pesquisar produtos...',
+        label: 'Pesquisar produtos',
+        value: search,
+        onChange: (value) => {
+          setSearch(value);
+          setPage(1);
+        },
+        extra: (
           <ProdutosFiltros
             filtros={filtros}
             onChange={(next) => {
@@ -172,8 +163,11 @@ export default function ProdutosPage() {
             categorias={categoriasQuery.data ?? EMPTY}
             disabled={aba !== 'gerenciar'}
           />
-        </Group>
-
+        ),
+      }}
+      // List failures are only logged and the list shows its empty state (spec 8, Lists).
+      loadError={{ error: produtosQuery.error, message: 'Erro ao carregar produtos' }}
+      table={
         <Tabs
           value={aba}
           onChange={(value) => {
@@ -256,7 +250,7 @@ export default function ProdutosPage() {
             />
           </Tabs.Panel>
         </Tabs>
-      </Paper>
-    </Stack>
+      }
+    />
   );
 }
