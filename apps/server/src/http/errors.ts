@@ -1,5 +1,5 @@
 import type { z } from '@prumo/shared/validation';
-import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '@prumo/shared/http';
+import { statusOf, type ApiErrorBody, type ApiErrorCode } from '@prumo/shared/http';
 
 /**
  * An error the API answers as-is: its business code (the status follows from the code's entry
@@ -15,7 +15,7 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = API_ERRORS[code];
+    this.statusCode = statusOf(code);
   }
 
   toBody(): ApiErrorBody {
@@ -37,6 +37,9 @@ export const duplicado = (message: string, field?: string) =>
   new AppError('DUPLICADO', message, field ? { [field]: message } : undefined);
 /** Still referenced by other records. */
 export const emUso = (message: string) => new AppError('EM_USO', message);
+/** More stock taken out than there is; the message also goes on the field when given. */
+export const estoqueInsuficiente = (message: string, field?: string) =>
+  new AppError('ESTOQUE_INSUFICIENTE', message, field ? { [field]: message } : undefined);
 
 const NOT_ALLOWED = 'Campo não permitido';
 

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
-  API_ERRORS,
   DEFAULT_ERROR_CODE,
+  statusOf,
   type ApiErrorBody,
   type ApiErrorCode,
   type ApiErrorStatus,
@@ -31,7 +31,7 @@ export function errorBody(
 ): ApiErrorBody {
   return {
     error: code,
-    message: message ?? DEFAULT_MESSAGES[API_ERRORS[code]],
+    message: message ?? DEFAULT_MESSAGES[statusOf(code)],
     ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
   };
 }
@@ -89,7 +89,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const database = fromDatabase(error);
     if (database) {
       request.log.warn({ err: error }, 'database constraint');
-      return reply.code(API_ERRORS[database.error]).send(database);
+      return reply.code(statusOf(database.error)).send(database);
     }
     // Fastify's own refusals (a malformed JSON body, a body too large, a route not found...).
     const status = error.statusCode ?? 500;

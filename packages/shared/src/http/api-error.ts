@@ -43,6 +43,16 @@ export const API_ERRORS = {
 export type ApiErrorCode = keyof typeof API_ERRORS;
 export type ApiErrorStatus = (typeof API_ERRORS)[ApiErrorCode];
 
+/** The HTTP status an error code answers with. */
+export function statusOf(code: ApiErrorCode): ApiErrorStatus {
+  return API_ERRORS[code];
+}
+
+/** Whether a value (an error body's `error`, say) is one of the codes of API_ERRORS. */
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
+}
+
 /** The code of an answer that names no business reason, by its status. */
 export const DEFAULT_ERROR_CODE: Record<ApiErrorStatus, ApiErrorCode> = {
   400: 'VALIDATION_ERROR',

@@ -46,11 +46,6 @@ export async function getCategoria(db: Executor, id: number): Promise<Categoria 
   return row && toCategoria(row);
 }
 
-/** A duplicate name: 409 DUPLICADO on the field. */
-function rethrowDuplicate(error: unknown): never {
-  return rethrowUnique(error, CATEGORIA_MESSAGES.nomeDuplicado, 'nome');
-}
-
 export async function createCategoria(db: Executor, input: CategoriaInput) {
   try {
     const [row] = await db
@@ -59,7 +54,7 @@ export async function createCategoria(db: Executor, input: CategoriaInput) {
       .returning({ id: categorias.id });
     return (await getCategoria(db, row!.id))!;
   } catch (error) {
-    rethrowDuplicate(error);
+    rethrowUnique(error, CATEGORIA_MESSAGES.nomeDuplicado, 'nome');
   }
 }
 
@@ -72,7 +67,7 @@ export async function updateCategoria(db: Executor, id: number, input: Categoria
       .where(eq(categorias.id, id))
       .returning({ id: categorias.id });
   } catch (error) {
-    rethrowDuplicate(error);
+    rethrowUnique(error, CATEGORIA_MESSAGES.nomeDuplicado, 'nome');
   }
   if (rows.length === 0) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
   return (await getCategoria(db, id))!;

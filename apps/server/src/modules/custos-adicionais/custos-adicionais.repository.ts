@@ -51,11 +51,6 @@ export async function getCustoAdicional(
   return row && toCusto(row);
 }
 
-/** A duplicate name: 409 DUPLICADO on the field. */
-function rethrowDuplicate(error: unknown): never {
-  return rethrowUnique(error, CUSTO_ADICIONAL_MESSAGES.nomeDuplicado, 'nome');
-}
-
 const columns = (data: CustoAdicionalData) => ({
   nome: data.nome,
   descricao: data.descricao,
@@ -73,7 +68,7 @@ export async function createCustoAdicional(db: Executor, data: CustoAdicionalDat
       .returning({ id: custosAdicionais.id });
     id = row!.id;
   } catch (error) {
-    rethrowDuplicate(error);
+    rethrowUnique(error, CUSTO_ADICIONAL_MESSAGES.nomeDuplicado, 'nome');
   }
   return (await getCustoAdicional(db, id))!;
 }
@@ -87,7 +82,7 @@ export async function updateCustoAdicional(db: Executor, id: number, data: Custo
       .where(eq(custosAdicionais.id, id))
       .returning({ id: custosAdicionais.id });
   } catch (error) {
-    rethrowDuplicate(error);
+    rethrowUnique(error, CUSTO_ADICIONAL_MESSAGES.nomeDuplicado, 'nome');
   }
   if (rows.length === 0) throw notFound(CUSTO_ADICIONAL_MESSAGES.naoEncontrado);
   return (await getCustoAdicional(db, id))!;

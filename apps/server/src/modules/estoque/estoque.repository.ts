@@ -16,7 +16,7 @@ import {
 } from '@prumo/shared/estoque';
 import type { Executor, Transaction } from '../../db/database';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, estoqueInsuficiente, notFound } from '../../http/errors';
 import {
   alterarEstoque,
   estoqueDoProduto,
@@ -145,7 +145,7 @@ async function applyMovementChange(
     }
     if (toMilesimos(produto.estoque) + milesimos < 0) {
       const message = insufficient(produto);
-      throw new AppError('ESTOQUE_INSUFICIENTE', message, { quantidade: message });
+      throw estoqueInsuficiente(message, 'quantidade');
     }
   }
   throw new AppError(
@@ -170,7 +170,7 @@ function rethrowWriteError(error: unknown): never {
   const code = pgErrorCode(error);
   const constraint = pgConstraint(error) ?? String((error as Error)?.message ?? '');
   if (code === PG_ERROR.checkViolation && constraint.includes('produtos_estoque')) {
-    throw new AppError('ESTOQUE_INSUFICIENTE', ESTOQUE_NEGATIVO);
+    throw estoqueInsuficiente(ESTOQUE_NEGATIVO);
   }
   if (code === PG_ERROR.foreignKeyViolation && constraint.includes('produto')) {
     throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
@@ -347,7 +347,7 @@ export async function registrarAjusteEstoque(
     exigeMovimentar: false,
   });
   if (!changed) {
-    throw new AppError('ESTOQUE_INSUFICIENTE', ESTOQUE_NEGATIVO);
+    throw estoqueInsuficiente(ESTOQUE_NEGATIVO);
   }
   const tipo: TipoMovimentacao = milesimos > 0 ? 'entrada' : 'saida';
   await tx.insert(movimentacoes).values({

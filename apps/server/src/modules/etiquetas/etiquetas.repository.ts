@@ -59,17 +59,12 @@ export async function getModeloEtiqueta(
   return row;
 }
 
-/** A duplicate name: 409 DUPLICADO on the field. */
-function rethrowDuplicate(error: unknown): never {
-  return rethrowUnique(error, ETIQUETA_NOME_DUPLICADO, 'nome');
-}
-
 export async function createEtiqueta(db: Executor, data: EtiquetaData): Promise<Etiqueta> {
   try {
     const [row] = await db.insert(etiquetas).values(data).returning(selectColumns);
     return toEtiqueta(row!);
   } catch (error) {
-    rethrowDuplicate(error);
+    rethrowUnique(error, ETIQUETA_NOME_DUPLICADO, 'nome');
   }
 }
 
@@ -86,7 +81,7 @@ export async function updateEtiqueta(
       .where(eq(etiquetas.id, id))
       .returning(selectColumns);
   } catch (error) {
-    rethrowDuplicate(error);
+    rethrowUnique(error, ETIQUETA_NOME_DUPLICADO, 'nome');
   }
   if (rows.length === 0) throw notFound(ETIQUETA_MESSAGES.naoEncontrada);
   return toEtiqueta(rows[0]!);
