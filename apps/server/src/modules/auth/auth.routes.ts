@@ -13,8 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { DEMO_LOGIN } from '../../seed/demo';
-import { verifyAgainstDummy, verifyPassword } from '../usuarios/password';
-import { findUsuarioByEmail } from '../usuarios/usuarios.repository';
+import { usuarioPorCredenciais } from '../usuarios/usuarios.repository';
 import {
   contarTentativaLogin,
   createSession,
@@ -56,12 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         throw new AppError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
       }
 
-      const usuario = await findUsuarioByEmail(db, email);
-      const valid = usuario
-        ? await verifyPassword(usuario.senhaHash, password)
-        : await verifyAgainstDummy(password);
+      const usuario = await usuarioPorCredenciais(db, email, password);
       // Same answer for an unknown e-mail, a wrong password and a disabled account.
-      if (!usuario || !valid || !usuario.ativo) {
+      if (!usuario) {
         await contarTentativaLogin(db, emailKey(email), limits.emailWindowMs);
         throw new AppError('UNAUTHORIZED', INVALID_LOGIN_MESSAGE);
       }

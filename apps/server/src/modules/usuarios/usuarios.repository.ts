@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@prumo/shared/auth';
 import type { Executor } from '../../db/database';
 import { ptBrOrder } from '../../db/sql-helpers';
-import { hashPassword } from './password';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { usuarios } from './usuarios.table';
 
 export async function findUsuarioByEmail(db: Executor, email: string) {
@@ -12,6 +12,20 @@ export async function findUsuarioByEmail(db: Executor, email: string) {
     .where(eq(sql`lower(${usuarios.email})`, email.trim().toLowerCase()))
     .limit(1);
   return usuario;
+}
+
+/**
+ * Signing in: the user with this e-mail and password when the account is active, otherwise
+ * undefined (an unknown e-mail, a wrong password and a disabled account alike). An unknown e-mail
+ * still costs one password verification, so the answer time does not tell whether it exists.
+ */
+export async function usuarioPorCredenciais(db: Executor, email: string, password: string) {
+  const usuario = await findUsuarioByEmail(db, email);
+  const valid = usuario
+    ? await verifyPassword(usuario.senhaHash, password)
+    : await verifyAgainstDummy(password);
+  if (!usuario || !valid || !usuario.ativo) return undefined;
+  return { id: usuario.id, nome: usuario.nome, email: usuario.email, role: usuario.role };
 }
 
 export function listUsuarios(db: Executor) {
