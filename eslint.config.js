@@ -7,8 +7,11 @@ import tseslint from 'typescript-eslint';
 // Import boundaries of ../shared/ARCHITECTURE.md: shared imports no app, web never imports the
 // server (nor the server the web), features do not import each other, and web infrastructure
 // (lib, components, the API clients in api/) does not import features. Test helpers (web/src/test) import no screens.
+// A server module (apps/server/src/modules/<name>) uses another only through the functions its
+// *.repository.ts files export: never its tables nor its routes.
 const boundaryElements = [
   { type: 'shared', pattern: 'packages/shared/src' },
+  { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
   { type: 'server', pattern: 'apps/server' },
   { type: 'web-app', pattern: 'apps/web/src/app' },
   { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
@@ -18,30 +21,6 @@ const boundaryElements = [
   { type: 'web-test', pattern: 'apps/web/src/test' },
   { type: 'e2e', pattern: 'e2e' },
 ];
-
-/**
- * Server modules use each other through the functions a module exports (its repository), never
- * its tables: a file of one module may not import another module's *.table (a table may still
- * reference another's for a foreign key; tests may set data up directly).
- */
-const moduleTableRule = {
-  files: ['apps/server/src/modules/**/*.ts'],
-  ignores: ['apps/server/src/modules/**/*.table.ts', 'apps/server/src/modules/**/*.test.ts'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: '^\\.\\./[^/]+/[^/]+\\.table$',
-            message:
-              'Use as funções exportadas pelo módulo dono da tabela (<modulo>.repository), não a tabela.',
-          },
-        ],
-      },
-    ],
-  },
-};
 
 const allow = (from, to) => ({
   from: { element: { type: from } },
@@ -83,7 +62,6 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  moduleTableRule,
   {
     // The API is called only from the resource clients in apps/web/src/api (one per resource):
     // screens, shared components and app wiring use their hooks, never the HTTP helpers.
@@ -128,7 +106,48 @@ export default tseslint.config(
           policies: [
             { allow: { to: { module: { origin: { anyOf: ['external', 'core'] } } } } },
             allow('shared', ['shared']),
-            allow('server', ['server', 'shared']),
+            // App wiring, plugins, seeds and server tests may use any module (the idempotency
+            // plugin keeps its own table in modules/idempotencia).
+            allow('server', ['server', 'server-module', 'shared']),
+            allow('server-module', ['server', 'shared']),
+            // The last policy that matches decides: one module may not import another, except
+            // what the next two policies allow (its own files; another's repositories; tables
+            // and tests reaching other tables).
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+              message:
+                'O módulo {{from.element.captured.module}} usa o módulo {{to.element.captured.module}} só pelas funções que o <módulo>.repository.ts dele exporta, nunca pelas tabelas ou rotas.',
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              allow: {
+                to: [
+                  {
+                    element: {
+                      type: 'server-module',
+                      captured: { module: '{{from.element.captured.module}}' },
+                    },
+                  },
+                  {
+                    element: {
+                      type: 'server-module',
+                      fileInternalPath: '*.repository.ts',
+                    },
+                  },
+                ],
+              },
+            },
+            // A table may point at another module's table (a foreign key); a module's tests may
+            // set data up in other modules' tables.
+            {
+              from: {
+                element: { type: 'server-module', fileInternalPath: ['*.table.ts', '*.test.ts'] },
+              },
+              allow: {
+                to: { element: { type: 'server-module', fileInternalPath: '*.table.ts' } },
+              },
+            },
             allow('web-app', [
               'web-app',
               'web-feature',
