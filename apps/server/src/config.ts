@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE } from '@prumo/shared/dates';
+import { DESCONTO_LIMITE_PADRAO } from '@prumo/shared/vendas';
 
 export interface Config {
   port: number;
@@ -29,6 +30,19 @@ export interface Config {
   };
   /** Folder of the built web app; served when it exists. */
   webDistDir: string;
+  vendas: {
+    /** A discount above this percentage needs a manager's or admin's password (DESCONTO_LIMITE). */
+    descontoLimite: number;
+    /** What the 5 digits of a scale label hold: the price in centavos or the weight in grams. */
+    balancaModo: 'preco' | 'peso';
+  };
+  /** The company printed on documents (receipts, orders) until the settings screen keeps it. */
+  empresa: {
+    nome: string;
+    cnpj: string;
+    endereco: string;
+    telefone: string;
+  };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -74,5 +88,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       emailWindowMs: 15 * 60_000,
     },
     webDistDir: path.resolve(rootDir, env.WEB_DIST_DIR || 'apps/web/dist'),
+    vendas: {
+      descontoLimite: integer(env.DESCONTO_LIMITE, DESCONTO_LIMITE_PADRAO, 'DESCONTO_LIMITE'),
+      balancaModo: env.BALANCA_MODO === 'peso' ? 'peso' : 'preco',
+    },
+    empresa: {
+      nome: env.EMPRESA_NOME || 'Prumo Comércio e Serviços Ltda',
+      cnpj: env.EMPRESA_CNPJ || '12.345.678/0001-95',
+      endereco: env.EMPRESA_ENDERECO || 'Av. Paulista, 1000 - Bela Vista - São Paulo/SP - CEP 01310-100',
+      telefone: env.EMPRESA_TELEFONE || '(11) 3000-0000',
+    },
   };
 }

@@ -17,12 +17,14 @@ describe('API error codes', () => {
       'ESTOQUE_INSUFICIENTE',
       'ESTOQUE_ALTERADO',
       'TRANSICAO_INVALIDA',
-      'IDEMPOTENCIA_CONFLITO',
       'IDEMPOTENCIA_EM_ANDAMENTO',
       'REGRA_VIOLADA',
+      'CAIXA_FECHADO',
     ] as const) {
       expect(statusOf(code), code).toBe(409);
     }
+    expect(statusOf('IDEMPOTENCIA_CONFLITO')).toBe(422);
+    expect(statusOf('AUTORIZACAO_NECESSARIA')).toBe(403);
     expect(statusOf('INTERNAL_ERROR')).toBe(500);
   });
 

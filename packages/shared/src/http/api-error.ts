@@ -28,8 +28,12 @@ export const API_ERRORS = {
   ESTOQUE_ALTERADO: 409,
   /** A document status change its transition table does not allow. */
   TRANSICAO_INVALIDA: 409,
-  /** An Idempotency-Key already used with another request. */
-  IDEMPOTENCIA_CONFLITO: 409,
+  /** A discount above the limit without a manager's or admin's authorization. */
+  AUTORIZACAO_NECESSARIA: 403,
+  /** A counter sale without the operator's open caixa, or a change to a closed one. */
+  CAIXA_FECHADO: 409,
+  /** An Idempotency-Key already used with another request (the IETF draft's 422). */
+  IDEMPOTENCIA_CONFLITO: 422,
   /** An Idempotency-Key whose first request has not finished. */
   IDEMPOTENCIA_EM_ANDAMENTO: 409,
   /** Any other rule of the data (a database check). */
@@ -61,6 +65,7 @@ export const DEFAULT_ERROR_CODE: Record<ApiErrorStatus, ApiErrorCode> = {
   404: 'NOT_FOUND',
   409: 'REGRA_VIOLADA',
   413: 'PAYLOAD_TOO_LARGE',
+  422: 'IDEMPOTENCIA_CONFLITO',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   500: 'INTERNAL_ERROR',

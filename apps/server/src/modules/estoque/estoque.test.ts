@@ -266,7 +266,7 @@ describe('Idempotency-Key on POST /api/estoque/movimentacoes', () => {
     const key = `other-${Date.now()}`;
     expect((await postWithKey(movimento(produto.id, 'saida', 1), key)).statusCode).toBe(201);
     const other = await postWithKey(movimento(produto.id, 'entrada', 5), key);
-    expect(other.statusCode).toBe(409);
+    expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({
       error: 'IDEMPOTENCIA_CONFLITO',
       message: 'Esta chave de idempotência já foi usada com outra requisição.',

@@ -1,0 +1,2 @@
+export * from './caixa.rules';
+export * from './caixa.schema';

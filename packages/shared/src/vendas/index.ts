@@ -1,0 +1,2 @@
+export * from './venda.rules';
+export * from './venda.schema';
