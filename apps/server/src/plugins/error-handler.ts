@@ -20,6 +20,7 @@ const DEFAULT_MESSAGES: Record<Status, string> = {
   409: 'A operação conflita com dados já existentes.',
   413: 'O conteúdo enviado excede o tamanho máximo permitido.',
   415: 'Tipo de conteúdo não suportado.',
+  422: 'A requisição não pode ser processada como enviada.',
   429: 'Muitas requisições. Aguarde alguns instantes e tente novamente.',
   500: 'Erro interno do servidor. Tente novamente.',
 };
