@@ -95,7 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     empresa: {
       nome: env.EMPRESA_NOME || 'Prumo Comércio e Serviços Ltda',
       cnpj: env.EMPRESA_CNPJ || '12.345.678/0001-95',
-      endereco: env.EMPRESA_ENDERECO || 'Av. Paulista, 1000 - Bela Vista - São Paulo/SP - CEP 01310-100',
+      endereco:
+        env.EMPRESA_ENDERECO || 'Av. Paulista, 1000 - Bela Vista - São Paulo/SP - CEP 01310-100',
       telefone: env.EMPRESA_TELEFONE || '(11) 3000-0000',
     },
   };

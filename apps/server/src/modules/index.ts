@@ -1,6 +1,7 @@
 import { auditoriaModule } from './auditoria/auditoria.module';
 import { authModule } from './auth/auth.module';
 import { cadastrosModule } from './cadastros/cadastros.module';
+import { caixasModule } from './caixas/caixas.module';
 import { categoriasModule } from './categorias/categorias.module';
 import { custosAdicionaisModule } from './custos-adicionais/custos-adicionais.module';
 import { estoqueModule } from './estoque/estoque.module';
@@ -9,6 +10,7 @@ import { produtosModule } from './produtos/produtos.module';
 import type { ServerModule } from './server-module';
 import { tabelasPrecosModule } from './tabelas-precos/tabelas-precos.module';
 import { usuariosModule } from './usuarios/usuarios.module';
+import { vendasModule } from './vendas/vendas.module';
 
 /**
  * Every server module: the one list a new module joins. Its routes are registered under /api;
@@ -24,5 +26,7 @@ export const MODULES: readonly ServerModule[] = [
   tabelasPrecosModule,
   etiquetasModule,
   estoqueModule,
+  caixasModule,
+  vendasModule,
   auditoriaModule,
 ];

@@ -82,6 +82,24 @@ const RULES: Record<string, Rule> = {
   'POST /api/estoque/movimentacoes': 'any',
   'PUT /api/estoque/movimentacoes/:id': 'any',
 
+  'GET /api/vendas': 'any',
+  'GET /api/vendas/stats/balcao': 'any',
+  'GET /api/vendas/parametros': 'any',
+  'GET /api/vendas/:id': 'any',
+  'GET /api/vendas/:id/comprovante': 'any',
+  'POST /api/vendas': 'any',
+  'PUT /api/vendas/:id': 'any',
+  'DELETE /api/vendas/:id': 'any',
+  'PATCH /api/vendas/:id/status': 'any',
+
+  'GET /api/caixas': 'admin+manager',
+  'GET /api/caixas/atual': 'any',
+  'GET /api/caixas/:id': 'any',
+  'GET /api/caixas/:id/relatorio': 'any',
+  'POST /api/caixas': 'any',
+  'POST /api/caixas/:id/movimentos': 'any',
+  'POST /api/caixas/:id/fechamento': 'any',
+
   'GET /api/auditoria': 'admin',
   'GET /api/auditoria/:recurso/:registroId': 'admin',
 };
@@ -290,6 +308,101 @@ describe('row-level rules, same matrix', () => {
       else if (verdict) expect(statuses, caller).toEqual([201, 200, 404, 204]);
       else expect(statuses, caller).toEqual([403, 403, 403, 403]);
     }
+  });
+});
+
+describe('row-level rules of sales and caixas', () => {
+  const asCaller = (caller: Caller, options: Parameters<TestContext['request']>[0]) =>
+    caller === 'anonymous'
+      ? ctx.app.inject(options)
+      : ctx.request({ ...options, as: EMAIL_OF[caller] });
+
+  it('cancels a finalized sale only as manager or admin; anyone cancels a pending one', async () => {
+    const produto = await ctx.request({
+      method: 'POST',
+      url: '/api/produtos',
+      payload: { nome: `Produto matriz ${Date.now()}`, preco: 5, estoque: 100 },
+    });
+    const clientes = await ctx.request({ method: 'GET', url: '/api/cadastros?tipo=cliente' });
+    const venda = async (finalizar: boolean) => {
+      const created = await ctx.request({
+        method: 'POST',
+        url: '/api/vendas',
+        payload: {
+          tipo: 'produto',
+          cliente_id: clientes.json<Array<{ id: number }>>()[0]!.id,
+          forma_pagamento: 'pix',
+          itens: [{ produto_id: produto.json<{ id: number }>().id, quantidade: 1 }],
+        },
+      });
+      const id = created.json<{ id: number }>().id;
+      if (finalizar) {
+        await ctx.request({
+          method: 'PATCH',
+          url: `/api/vendas/${id}/status`,
+          payload: { status: 'Finalizada' },
+        });
+      }
+      return id;
+    };
+    const expected: Record<Caller, [number, number]> = {
+      anonymous: [401, 401],
+      user: [200, 403],
+      manager: [200, 200],
+      admin: [200, 200],
+    };
+    for (const caller of CALLERS) {
+      const statuses = [];
+      for (const finalizada of [false, true]) {
+        const response = await asCaller(caller, {
+          method: 'PATCH',
+          url: `/api/vendas/${await venda(finalizada)}/status`,
+          payload: { status: 'Cancelada' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses, caller).toEqual(expected[caller]);
+    }
+  });
+
+  it("reads and changes another operator's caixa only as manager or admin", async () => {
+    const aberto = await ctx.request({
+      method: 'POST',
+      url: '/api/caixas',
+      payload: { valor_inicial: 10 },
+      as: USER_EMAIL,
+    });
+    const id = aberto.json<{ id: number }>().id;
+    const expected: Record<Caller, [number, number]> = {
+      anonymous: [401, 401],
+      user: [200, 201],
+      manager: [200, 201],
+      admin: [200, 201],
+    };
+    for (const caller of CALLERS) {
+      const read = await asCaller(caller, { method: 'GET', url: `/api/caixas/${id}` });
+      const move = await asCaller(caller, {
+        method: 'POST',
+        url: `/api/caixas/${id}/movimentos`,
+        payload: { tipo: 'suprimento', valor: 1, motivo: 'Matriz' },
+      });
+      expect([read.statusCode, move.statusCode], caller).toEqual(expected[caller]);
+    }
+    // The operator's own caixa: the user above. Another user's caixa: the manager's, seen by the user.
+    const doGerente = await ctx.request({
+      method: 'POST',
+      url: '/api/caixas',
+      payload: { valor_inicial: 10 },
+      as: MANAGER_EMAIL,
+    });
+    const outro = doGerente.json<{ id: number }>().id;
+    const read = await asCaller('user', { method: 'GET', url: `/api/caixas/${outro}` });
+    const close = await asCaller('user', {
+      method: 'POST',
+      url: `/api/caixas/${outro}/fechamento`,
+      payload: { contado: {} },
+    });
+    expect([read.statusCode, close.statusCode]).toEqual([403, 403]);
   });
 });
 

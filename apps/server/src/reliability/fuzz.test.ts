@@ -62,6 +62,23 @@ const VALID: Record<string, Record<string, unknown>> = {
     quantidade: 1,
     motivo: 'Compra',
   },
+  'POST /api/vendas': {
+    tipo: 'produto',
+    cliente_id: 1,
+    forma_pagamento: 'pix',
+    desconto: 1,
+    itens: [{ produto_id: 1, quantidade: 1, preco_unitario: 10, desconto_item: 0.5 }],
+  },
+  'PUT /api/vendas/:id': {
+    tipo: 'produto',
+    cliente_id: 1,
+    forma_pagamento: 'boleto',
+    itens: [{ produto_id: 2, quantidade: 2 }],
+  },
+  'PATCH /api/vendas/:id/status': { status: 'Finalizada', motivo: 'Fuzz' },
+  'POST /api/caixas': { valor_inicial: 100 },
+  'POST /api/caixas/:id/movimentos': { tipo: 'suprimento', valor: 5, motivo: 'Fuzz' },
+  'POST /api/caixas/:id/fechamento': { contado: { dinheiro: 10, pix: 2 } },
 };
 
 /** Tables whose rows a refused request may legitimately write: sign-in attempts and sessions. */

@@ -1,4 +1,4 @@
-import { MAX_MONEY, money, optionalText, requiredText, z } from '../validation';
+import { MAX_MONEY, money, optionalText, pageQuery, requiredText, z } from '../validation';
 import { FORMA_PAGAMENTO_VALUES } from '../vendas/venda.rules';
 import { CAIXA_MESSAGES, STATUS_CAIXA, TIPO_MOVIMENTO_CAIXA_VALUES } from './caixa.rules';
 
@@ -78,3 +78,7 @@ export const caixaListSchema = z.array(caixaResumoSchema);
 
 /** GET /api/caixas/atual: the caller's open caixa, or null. */
 export const caixaAtualSchema = caixaSchema.nullable();
+
+/** GET /api/caixas?limit=&offset= */
+export const caixaListQuerySchema = z.strictObject({ ...pageQuery(50, 200) });
+export type CaixaListQuery = z.output<typeof caixaListQuerySchema>;

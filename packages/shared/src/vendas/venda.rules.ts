@@ -22,12 +22,14 @@ export const STATUS_VENDA_COR: Record<StatusVenda, 'green' | 'yellow' | 'red'> =
  * The one transition table of a sale: who may move it from one status to another. A Finalizada
  * sale is only cancelled (never edited or deleted), and only by an admin or a manager.
  */
-export const VENDA_TRANSICOES: Record<StatusVenda, Partial<Record<StatusVenda, readonly Role[]>>> =
-  {
-    Pendente: { Finalizada: ALL_ROLES, Cancelada: ALL_ROLES },
-    Finalizada: { Cancelada: ADMIN_MANAGER },
-    Cancelada: {},
-  };
+export const VENDA_TRANSICOES: Record<
+  StatusVenda,
+  Partial<Record<StatusVenda, readonly Role[]>>
+> = {
+  Pendente: { Finalizada: ALL_ROLES, Cancelada: ALL_ROLES },
+  Finalizada: { Cancelada: ADMIN_MANAGER },
+  Cancelada: {},
+};
 
 /** Whether `role` may move a sale from `de` to `para`. */
 export function podeTransitar(de: StatusVenda, para: StatusVenda, role: Role): boolean {
@@ -105,7 +107,8 @@ export const VENDA_MESSAGES = {
   produtoNaoEncontrado: 'Produto não encontrado.',
   quantidadeInvalida: 'A quantidade deve ser maior que zero',
   vendaNaoEncontrada: 'Venda não encontrada.',
-  naoEditavel: 'Somente vendas pendentes podem ser alteradas. Uma venda finalizada só pode ser cancelada.',
+  naoEditavel:
+    'Somente vendas pendentes podem ser alteradas. Uma venda finalizada só pode ser cancelada.',
   naoExcluivel:
     'Somente vendas pendentes podem ser excluídas. Uma venda finalizada só pode ser cancelada.',
   totalNegativo: 'O total da venda não pode ser negativo',

@@ -359,3 +359,119 @@ export async function registrarAjusteEstoque(
     usuarioId: options.usuarioId,
   });
 }
+
+/** A sale line as the stock sees it. */
+export interface LinhaDeEstoque {
+  produtoId: number;
+  quantidade: number;
+}
+
+/** Who moves the stock for a sale, and the sale's reason text on the ledger. */
+export interface MovimentoDeVenda {
+  vendaId: number;
+  motivo: string;
+  usuarioId: number | null;
+  timeZone?: string;
+}
+
+/**
+ * Finalizing a sale: one saída per stocked product (lines of the same product summed), in
+ * product id order so that two sales never wait on each other in a circle, each written to the
+ * ledger with the sale as its origin. All or nothing: when any product lacks stock it throws
+ * ESTOQUE_INSUFICIENTE naming the product ("disponível X, solicitado Y") and the caller's
+ * transaction rolls everything back. Products that do not move stock are skipped.
+ */
+export async function registrarSaidasDaVenda(
+  tx: Transaction,
+  linhas: readonly LinhaDeEstoque[],
+  movimento: MovimentoDeVenda,
+): Promise<void> {
+  const porProduto = new Map<number, number>();
+  for (const linha of linhas) {
+    porProduto.set(
+      linha.produtoId,
+      (porProduto.get(linha.produtoId) ?? 0) + toMilesimos(linha.quantidade),
+    );
+  }
+  const data = todayISO(movimento.timeZone);
+  const rows: Array<typeof movimentacoes.$inferInsert> = [];
+  for (const [produtoId, milesimos] of [...porProduto].sort(([a], [b]) => a - b)) {
+    const changed = await saidaDaVenda(tx, produtoId, milesimos);
+    if (!changed) continue;
+    rows.push({
+      produtoId,
+      tipo: 'saida',
+      quantidade: fromMilesimos(milesimos),
+      data,
+      motivo: movimento.motivo,
+      usuarioId: movimento.usuarioId,
+      vendaId: movimento.vendaId,
+    });
+  }
+  if (rows.length > 0) await tx.insert(movimentacoes).values(rows);
+}
+
+/** One product's saída for a sale; false when the product does not move stock. */
+async function saidaDaVenda(tx: Transaction, produtoId: number, milesimos: number) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const changed = await alterarEstoque(tx, produtoId, -milesimos, { exigeMovimentar: true });
+    if (changed) return true;
+    const produto = await estoqueDoProduto(tx, produtoId);
+    if (!produto) throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
+    if (!produto.movimentaEstoque) return false;
+    if (toMilesimos(produto.estoque) < milesimos) {
+      throw estoqueInsuficiente(
+        estoqueInsuficienteMessage({
+          disponivel: produto.estoque,
+          solicitado: fromMilesimos(milesimos),
+          unidade: produto.unidade,
+          nome: produto.nome,
+        }),
+      );
+    }
+  }
+  throw new AppError(
+    'ESTOQUE_ALTERADO',
+    'O estoque do produto mudou durante a operação. Tente novamente.',
+  );
+}
+
+/**
+ * Cancelling a finalized sale: puts back exactly what its movements took out (the net of its
+ * saídas and entradas per product), as entradas pointing to the sale. The caller holds the
+ * sale's row lock and moves it to Cancelada in the same transaction, so this runs once.
+ */
+export async function estornarMovimentosDaVenda(
+  tx: Transaction,
+  movimento: MovimentoDeVenda,
+): Promise<void> {
+  const saldos = await tx
+    .select({
+      produtoId: movimentacoes.produtoId,
+      milesimos: sql<string>`sum(CASE WHEN ${movimentacoes.tipo} = 'saida' THEN ${movimentacoes.quantidade} ELSE -${movimentacoes.quantidade} END * 1000)`,
+    })
+    .from(movimentacoes)
+    .where(eq(movimentacoes.vendaId, movimento.vendaId))
+    .groupBy(movimentacoes.produtoId)
+    .orderBy(movimentacoes.produtoId);
+  const data = todayISO(movimento.timeZone);
+  const rows: Array<typeof movimentacoes.$inferInsert> = [];
+  for (const saldo of saldos) {
+    const milesimos = Math.round(Number(saldo.milesimos));
+    if (milesimos <= 0) continue;
+    const changed = await alterarEstoque(tx, saldo.produtoId, milesimos, {
+      exigeMovimentar: false,
+    });
+    if (!changed) throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
+    rows.push({
+      produtoId: saldo.produtoId,
+      tipo: 'entrada',
+      quantidade: fromMilesimos(milesimos),
+      data,
+      motivo: movimento.motivo,
+      usuarioId: movimento.usuarioId,
+      vendaId: movimento.vendaId,
+    });
+  }
+  if (rows.length > 0) await tx.insert(movimentacoes).values(rows);
+}

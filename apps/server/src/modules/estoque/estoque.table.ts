@@ -1,9 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { TipoMovimentacao } from '@prumo/shared/estoque';
 import { timestamps } from '../../db/columns';
 import { produtos } from '../produtos/produtos.table';
 import { usuarios } from '../usuarios/usuarios.table';
+import { vendas } from '../vendas/vendas.table';
 
 /**
  * The stock ledger: every change of produtos.estoque is one row here, written in the same
@@ -27,6 +38,8 @@ export const estoqueMovimentacoes = pgTable(
     ...timestamps,
     /** Who last edited it (PUT); null while never edited. */
     updatedBy: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    /** The sale whose finalizing (saída) or cancelling (entrada) wrote this movement. */
+    vendaId: integer().references((): AnyPgColumn => vendas.id, { onDelete: 'no action' }),
   },
   (table) => [
     check('estoque_movimentacoes_tipo_check', sql`${table.tipo} IN ('entrada', 'saida')`),
@@ -39,5 +52,6 @@ export const estoqueMovimentacoes = pgTable(
     index('estoque_movimentacoes_data_idx').on(table.data.desc(), table.id.desc()),
     index('estoque_movimentacoes_usuario_id_idx').on(table.usuarioId),
     index('estoque_movimentacoes_updated_by_idx').on(table.updatedBy),
+    index('estoque_movimentacoes_venda_id_idx').on(table.vendaId),
   ],
 );

@@ -19,6 +19,7 @@ import {
   USER_EMAIL,
   type TestContext,
 } from '../../test/test-app';
+import { productsOutOfBalance as ledgerBalance } from '../../test/estoque-ledger';
 import { PRODUTO_EM_USO } from '../produtos/produtos.repository';
 
 let ctx: TestContext;
@@ -74,19 +75,7 @@ async function ledgerOf(produtoId: number): Promise<Movimentacao[]> {
   return response.json();
 }
 
-/** Products whose stock differs from what their ledger adds up to (should be none). */
-async function productsOutOfBalance(): Promise<unknown[]> {
-  const result = (await ctx.database.db.execute(sql`
-    SELECT p.id, p.estoque, coalesce(l.saldo, 0) AS saldo
-    FROM produtos p
-    LEFT JOIN (
-      SELECT produto_id,
-             sum(CASE tipo WHEN 'entrada' THEN quantidade ELSE -quantidade END) AS saldo
-      FROM estoque_movimentacoes GROUP BY produto_id
-    ) l ON l.produto_id = p.id
-    WHERE p.estoque <> coalesce(l.saldo, 0)`)) as { rows: unknown[] };
-  return result.rows;
-}
+const productsOutOfBalance = () => ledgerBalance(ctx.database.db);
 
 describe('POST /api/estoque/movimentacoes', () => {
   it('records an entrada with who and when, and adds it to the stock', async () => {

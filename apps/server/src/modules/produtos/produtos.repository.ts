@@ -600,3 +600,19 @@ export function produtosParaPrecos(db: Executor) {
     .innerJoin(categoria, eq(categoria.id, produtos.categoriaId))
     .as('produto');
 }
+
+/** What a sale needs of its products: name, unit, price, custo final and whether it may be sold. */
+export function produtosParaVenda(db: Executor, ids: readonly number[]) {
+  return db
+    .select({
+      id: produtos.id,
+      nome: produtos.nome,
+      unidade: produtos.unidadeMedida,
+      preco: produtos.preco,
+      custoFinal: produtos.custoFinal,
+      ativo: produtos.ativo,
+      comercializavelPdv: produtos.comercializavelPdv,
+    })
+    .from(produtos)
+    .where(inArray(produtos.id, [...ids]));
+}

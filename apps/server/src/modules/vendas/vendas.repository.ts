@@ -1,0 +1,614 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_MANAGER, hasRole, type Role } from '@prumo/shared/auth';
+import { todayISO } from '@prumo/shared/dates';
+import { fromCentavos, toCentavos } from '@prumo/shared/money';
+import {
+  brutoCentavos,
+  calcularPagamentos,
+  calcularTotaisVenda,
+  cancelarSomenteGerenteMessage,
+  descontoAcimaLimiteMessage,
+  descontoPercentual,
+  formaDaVenda,
+  formatNumeroVenda,
+  podeTransitar,
+  produtoForaDoPdvMessage,
+  produtoInativoMessage,
+  quantidadeInteiraMessage,
+  transicaoInvalidaMessage,
+  unidadeFracionada,
+  VENDA_MESSAGES,
+  VENDA_TRANSICOES,
+  type FormaPagamento,
+  type StatusVenda,
+  type Venda,
+  type VendaInput,
+  type VendaListQuery,
+  type VendaResumo,
+  type VendaStatsBalcao,
+  type VendaStatusInput,
+} from '@prumo/shared/vendas';
+import type { Executor, Transaction } from '../../db/database';
+import { containsSearch } from '../../db/sql-helpers';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import type { AuthenticatedUser } from '../auth/auth.repository';
+import { findCadastroResumo } from '../cadastros/cadastros.repository';
+import { caixaAbertoDoUsuario } from '../caixas/caixas.repository';
+import { estornarMovimentosDaVenda, registrarSaidasDaVenda } from '../estoque/estoque.repository';
+import { produtosParaVenda } from '../produtos/produtos.repository';
+import { nomesDeUsuarios, usuarioPorCredenciais } from '../usuarios/usuarios.repository';
+import { vendaHistorico, vendaItens, vendaPagamentos, vendas } from './vendas.table';
+
+/*
+ * Sales. The server computes every amount from the lines in integer centavos (the shared
+ * calcularTotaisVenda); what the client sends as totals is ignored. A write locks the sale's row
+ * (FOR UPDATE), checks the move against the one transition table (VENDA_TRANSICOES), and
+ * writes the stock ledger, the history and the audit trail in the same transaction.
+ */
+
+/** Who is selling, in which calendar, and the discount they may give on their own. */
+export interface VendaContexto {
+  usuario: Pick<AuthenticatedUser, 'id' | 'nome' | 'role'>;
+  timeZone: string;
+  descontoLimite: number;
+}
+
+/** Start of a calendar day in the company's time zone, as a timestamptz. */
+const inicioDoDia = (day: string, timeZone: string) =>
+  sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+
+function selectVendas(db: Executor) {
+  const vendedor = nomesDeUsuarios(db, 'vendedor');
+  return db
+    .select({
+      id: vendas.id,
+      numero: vendas.numero,
+      tipo: vendas.tipo,
+      status: vendas.status,
+      cliente_id: vendas.clienteId,
+      cliente_nome: vendas.clienteNome,
+      forma_pagamento: vendas.formaPagamento,
+      valor_total: vendas.valorTotal,
+      desconto: vendas.desconto,
+      valor_final: vendas.valorFinal,
+      troco: vendas.troco,
+      observacoes: vendas.observacoes,
+      atendimento_rapido: vendas.atendimentoRapido,
+      dataVenda: vendas.dataVenda,
+      vendedor_id: vendas.vendedorId,
+      vendedor_nome: vendedor.nome,
+      caixa_id: vendas.caixaId,
+      createdAt: vendas.createdAt,
+      updatedAt: vendas.updatedAt,
+    })
+    .from(vendas)
+    .leftJoin(vendedor, eq(vendedor.id, vendas.vendedorId));
+}
+
+type VendaRow = Awaited<ReturnType<typeof selectVendas>>[number];
+
+function toResumo({ dataVenda, createdAt, updatedAt, ...row }: VendaRow): VendaResumo {
+  return {
+    ...row,
+    data_venda: dataVenda.toISOString(),
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+  };
+}
+
+function listConditions(query: VendaListQuery, timeZone: string): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [
+    query.tipo ? eq(vendas.tipo, query.tipo) : undefined,
+    query.status ? eq(vendas.status, query.status) : undefined,
+    query.de ? gte(vendas.dataVenda, inicioDoDia(query.de, timeZone)) : undefined,
+    query.ate
+      ? lt(vendas.dataVenda, sql`${inicioDoDia(query.ate, timeZone)} + interval '1 day'`)
+      : undefined,
+  ];
+  if (query.q) {
+    const numero = /^\d{1,9}$/.test(query.q) ? Number(query.q) : undefined;
+    const porNome = containsSearch(query.q, vendas.clienteNome);
+    conditions.push(
+      numero === undefined ? porNome : sql`(${vendas.numero} = ${numero} OR ${porNome})`,
+    );
+  }
+  return and(...conditions.filter((condition): condition is SQL => condition !== undefined));
+}
+
+/** GET /api/vendas: newest first, one page, and how many the filter matches. */
+export async function listVendas(
+  db: Executor,
+  query: VendaListQuery,
+  timeZone: string,
+): Promise<{ items: VendaResumo[]; total: number }> {
+  const where = listConditions(query, timeZone);
+  const [rows, [totals]] = await Promise.all([
+    selectVendas(db)
+      .where(where)
+      .orderBy(desc(vendas.dataVenda), desc(vendas.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(vendas).where(where),
+  ]);
+  return { items: rows.map(toResumo), total: totals?.total ?? 0 };
+}
+
+/** GET /api/vendas/{id}: the sale with its lines, payments and status history. */
+export async function getVenda(db: Executor, id: number): Promise<Venda | undefined> {
+  const autorizador = nomesDeUsuarios(db, 'autorizador');
+  const autor = nomesDeUsuarios(db, 'autor');
+  const [[row], [extra], itens, pagamentos, historico] = await Promise.all([
+    selectVendas(db).where(eq(vendas.id, id)),
+    db
+      .select({
+        autorizadoPor: autorizador.nome,
+        inicioAtendimento: vendas.inicioAtendimento,
+        finalizadaEm: vendas.finalizadaEm,
+        canceladaEm: vendas.canceladaEm,
+      })
+      .from(vendas)
+      .leftJoin(autorizador, eq(autorizador.id, vendas.descontoAutorizadoPor))
+      .where(eq(vendas.id, id)),
+    db
+      .select({
+        id: vendaItens.id,
+        produto_id: vendaItens.produtoId,
+        produto_nome: vendaItens.produtoNome,
+        unidade_medida: vendaItens.unidadeMedida,
+        quantidade: vendaItens.quantidade,
+        preco_unitario: vendaItens.precoUnitario,
+        desconto_item: vendaItens.descontoItem,
+        subtotal: vendaItens.subtotal,
+        custo_unitario: vendaItens.custoUnitario,
+      })
+      .from(vendaItens)
+      .where(eq(vendaItens.vendaId, id))
+      .orderBy(asc(vendaItens.ordem)),
+    db
+      .select({ forma: vendaPagamentos.forma, valor: vendaPagamentos.valor })
+      .from(vendaPagamentos)
+      .where(eq(vendaPagamentos.vendaId, id))
+      .orderBy(asc(vendaPagamentos.id)),
+    db
+      .select({
+        status: vendaHistorico.status,
+        usuario_nome: autor.nome,
+        motivo: vendaHistorico.motivo,
+        createdAt: vendaHistorico.createdAt,
+      })
+      .from(vendaHistorico)
+      .leftJoin(autor, eq(autor.id, vendaHistorico.usuarioId))
+      .where(eq(vendaHistorico.vendaId, id))
+      .orderBy(asc(vendaHistorico.id)),
+  ]);
+  if (!row || !extra) return undefined;
+  return {
+    ...toResumo(row),
+    itens,
+    pagamentos,
+    historico: historico.map(({ createdAt, ...entrada }) => ({
+      ...entrada,
+      created_at: createdAt.toISOString(),
+    })),
+    desconto_autorizado_por_nome: extra.autorizadoPor,
+    inicio_atendimento: extra.inicioAtendimento?.toISOString() ?? null,
+    finalizada_em: extra.finalizadaEm?.toISOString() ?? null,
+    cancelada_em: extra.canceladaEm?.toISOString() ?? null,
+  };
+}
+
+/** Everything a save computes from the input before it writes. */
+interface VendaCalculada {
+  clienteNome: string | null;
+  itens: Array<typeof vendaItens.$inferInsert>;
+  pagamentos: Array<{ forma: FormaPagamento; valor: number }>;
+  formaPagamento: string | null;
+  valorTotal: number;
+  desconto: number;
+  valorFinal: number;
+  troco: number;
+  descontoAutorizadoPor: number | null;
+}
+
+const refused = (field: string, message: string) => badRequest(message, { [field]: message });
+
+/**
+ * Checks a sale's input against the catalogue, the registry and the rules, and computes its
+ * lines, totals and payments. Throws a 400 naming the field, or 403 AUTORIZACAO_NECESSARIA.
+ */
+async function calcularVenda(
+  tx: Executor,
+  input: VendaInput,
+  contexto: VendaContexto,
+): Promise<VendaCalculada> {
+  const ids = [...new Set(input.itens.map((item) => item.produto_id))];
+  const catalogo = new Map(
+    (await produtosParaVenda(tx, ids)).map((produto) => [produto.id, produto]),
+  );
+  let catalogoCentavos = 0n;
+  const linhas = input.itens.map((item, index) => {
+    const produto = catalogo.get(item.produto_id);
+    const campo = (name: string) => `itens.${index}.${name}`;
+    if (!produto) throw refused(campo('produto_id'), VENDA_MESSAGES.produtoNaoEncontrado);
+    if (!produto.ativo) throw refused(campo('produto_id'), produtoInativoMessage(produto.nome));
+    if (input.tipo === 'balcao' && !produto.comercializavelPdv) {
+      throw refused(campo('produto_id'), produtoForaDoPdvMessage(produto.nome));
+    }
+    if (!unidadeFracionada(produto.unidade) && !Number.isInteger(item.quantidade)) {
+      throw refused(campo('quantidade'), quantidadeInteiraMessage(produto.nome, produto.unidade));
+    }
+    catalogoCentavos += brutoCentavos(item.quantidade, produto.preco);
+    return {
+      produto,
+      quantidade: item.quantidade,
+      preco_unitario: item.preco_unitario ?? produto.preco,
+      desconto_item: item.desconto_item,
+    };
+  });
+
+  const totais = calcularTotaisVenda(linhas, input.desconto);
+  const [primeiroErro] = Object.values(totais.erros);
+  if (primeiroErro) throw badRequest(primeiroErro, totais.erros);
+
+  let clienteNome = input.cliente_nome;
+  if (input.cliente_id !== null) {
+    const cliente = await findCadastroResumo(tx, input.cliente_id);
+    if (!cliente || cliente.tipo !== 'cliente') {
+      throw refused('cliente_id', VENDA_MESSAGES.clienteNaoEncontrado);
+    }
+    clienteNome = cliente.nome;
+  }
+
+  const pagos = calcularPagamentos(totais.valor_final, input.forma_pagamento, input.pagamentos);
+  if ('erro' in pagos) throw refused('pagamentos', pagos.erro);
+
+  const descontoAutorizadoPor = await autorizarDesconto(
+    tx,
+    input,
+    contexto,
+    descontoPercentual(fromCentavos(Number(catalogoCentavos)), totais.valor_final),
+  );
+
+  return {
+    clienteNome,
+    itens: linhas.map((linha, ordem) => ({
+      vendaId: 0,
+      ordem,
+      produtoId: linha.produto.id,
+      produtoNome: linha.produto.nome,
+      unidadeMedida: linha.produto.unidade,
+      quantidade: linha.quantidade,
+      precoUnitario: linha.preco_unitario,
+      descontoItem: linha.desconto_item,
+      subtotal: totais.itens[ordem]!.subtotal,
+      custoUnitario: linha.produto.custoFinal,
+    })),
+    pagamentos: pagos.pagamentos,
+    formaPagamento: formaDaVenda(pagos.pagamentos, input.forma_pagamento),
+    valorTotal: totais.valor_total,
+    desconto: totais.desconto,
+    valorFinal: totais.valor_final,
+    troco: pagos.troco,
+    descontoAutorizadoPor,
+  };
+}
+
+/**
+ * A user (not a manager or admin) gives at most `descontoLimite` % off the catalogue on their
+ * own; above it the sale carries a manager's or admin's e-mail and password, checked here and
+ * recorded on the sale. Answers who authorized it, or null when no authorization was needed.
+ */
+async function autorizarDesconto(
+  tx: Executor,
+  input: VendaInput,
+  contexto: VendaContexto,
+  percentual: number,
+): Promise<number | null> {
+  if (percentual <= contexto.descontoLimite || hasRole(contexto.usuario.role, ADMIN_MANAGER)) {
+    return null;
+  }
+  if (!input.autorizacao) {
+    throw new AppError(
+      'AUTORIZACAO_NECESSARIA',
+      descontoAcimaLimiteMessage(percentual, contexto.descontoLimite),
+    );
+  }
+  const autorizador = await usuarioPorCredenciais(
+    tx,
+    input.autorizacao.email,
+    input.autorizacao.senha,
+  );
+  if (!autorizador) {
+    throw new AppError('AUTORIZACAO_NECESSARIA', VENDA_MESSAGES.autorizacaoInvalida, {
+      autorizacao: VENDA_MESSAGES.autorizacaoInvalida,
+    });
+  }
+  if (!hasRole(autorizador.role as Role, ADMIN_MANAGER)) {
+    throw new AppError('AUTORIZACAO_NECESSARIA', VENDA_MESSAGES.autorizacaoSemPermissao, {
+      autorizacao: VENDA_MESSAGES.autorizacaoSemPermissao,
+    });
+  }
+  return autorizador.id;
+}
+
+/** Writes the lines and payments of a sale (after deleting the old ones on an update). */
+async function gravarLinhas(tx: Transaction, vendaId: number, calculada: VendaCalculada) {
+  await tx.insert(vendaItens).values(calculada.itens.map((item) => ({ ...item, vendaId })));
+  if (calculada.pagamentos.length > 0) {
+    await tx
+      .insert(vendaPagamentos)
+      .values(calculada.pagamentos.map((pagamento) => ({ ...pagamento, vendaId })));
+  }
+}
+
+function colunasDaVenda(calculada: VendaCalculada) {
+  return {
+    clienteNome: calculada.clienteNome,
+    formaPagamento: calculada.formaPagamento,
+    valorTotal: calculada.valorTotal,
+    desconto: calculada.desconto,
+    valorFinal: calculada.valorFinal,
+    troco: calculada.troco,
+    descontoAutorizadoPor: calculada.descontoAutorizadoPor,
+  };
+}
+
+/** A client-sent start of service, kept only when it is plausible (within the last 12 hours). */
+function inicioPlausivel(inicio: string | null): Date | null {
+  if (!inicio) return null;
+  const date = new Date(inicio);
+  const idade = Date.now() - date.getTime();
+  return idade >= 0 && idade <= 12 * 3_600_000 ? date : null;
+}
+
+/**
+ * POST /api/vendas: a Pendente sale, or (atendimento_rapido) one finalized at once, with its
+ * stock and its caixa, in the caller's transaction.
+ */
+export async function createVenda(
+  tx: Transaction,
+  input: VendaInput,
+  contexto: VendaContexto,
+): Promise<Venda> {
+  const calculada = await calcularVenda(tx, input, contexto);
+  const [row] = await tx
+    .insert(vendas)
+    .values({
+      tipo: input.tipo,
+      clienteId: input.cliente_id,
+      observacoes: input.observacoes,
+      atendimentoRapido: input.atendimento_rapido,
+      inicioAtendimento: inicioPlausivel(input.inicio_atendimento),
+      vendedorId: contexto.usuario.id,
+      ...colunasDaVenda(calculada),
+    })
+    .returning({ id: vendas.id, numero: vendas.numero });
+  const { id, numero } = row!;
+  await gravarLinhas(tx, id, calculada);
+  await registrarHistorico(tx, id, 'Pendente', contexto, null);
+  if (input.atendimento_rapido) {
+    await finalizar(tx, { id, numero, tipo: input.tipo }, contexto);
+  }
+  return (await getVenda(tx, id))!;
+}
+
+/** Locks a sale's row for a write; 404 when there is none. */
+async function travarVenda(tx: Transaction, id: number) {
+  const [row] = await tx
+    .select({ id: vendas.id, numero: vendas.numero, tipo: vendas.tipo, status: vendas.status })
+    .from(vendas)
+    .where(eq(vendas.id, id))
+    .for('update');
+  if (!row) throw notFound(VENDA_MESSAGES.vendaNaoEncontrada);
+  return row;
+}
+
+/** PUT /api/vendas/{id}: only a Pendente sale; its lines and payments are replaced. */
+export async function updateVenda(
+  tx: Transaction,
+  id: number,
+  input: VendaInput,
+  contexto: VendaContexto,
+): Promise<Venda> {
+  const atual = await travarVenda(tx, id);
+  if (atual.status !== 'Pendente') throw new AppError('REGRA_VIOLADA', VENDA_MESSAGES.naoEditavel);
+  if (atual.tipo !== input.tipo) {
+    throw refused('tipo', 'O tipo da venda não pode ser alterado.');
+  }
+  const calculada = await calcularVenda(tx, input, contexto);
+  await tx.delete(vendaItens).where(eq(vendaItens.vendaId, id));
+  await tx.delete(vendaPagamentos).where(eq(vendaPagamentos.vendaId, id));
+  await tx
+    .update(vendas)
+    .set({
+      clienteId: input.cliente_id,
+      observacoes: input.observacoes,
+      ...colunasDaVenda(calculada),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(vendas.id, id));
+  await gravarLinhas(tx, id, calculada);
+  return (await getVenda(tx, id))!;
+}
+
+/** DELETE /api/vendas/{id}: only a Pendente sale (it never moved stock). */
+export async function deleteVenda(tx: Transaction, id: number): Promise<void> {
+  const atual = await travarVenda(tx, id);
+  if (atual.status !== 'Pendente') {
+    throw new AppError('REGRA_VIOLADA', VENDA_MESSAGES.naoExcluivel);
+  }
+  await tx.delete(vendas).where(eq(vendas.id, id));
+}
+
+async function registrarHistorico(
+  tx: Transaction,
+  vendaId: number,
+  status: StatusVenda,
+  contexto: VendaContexto,
+  motivo: string | null,
+) {
+  await tx
+    .insert(vendaHistorico)
+    .values({ vendaId, status, usuarioId: contexto.usuario.id, motivo });
+}
+
+const motivoDaVenda = (numero: number) => `Venda Nº ${formatNumeroVenda(numero)}`;
+
+/**
+ * Pendente → Finalizada: the stock leaves through the ledger (all or nothing) and a counter sale
+ * joins the seller's open caixa, which it share-locks so the caixa cannot close meanwhile.
+ */
+async function finalizar(
+  tx: Transaction,
+  venda: { id: number; numero: number; tipo: string },
+  contexto: VendaContexto,
+) {
+  let caixaId: number | null = null;
+  if (venda.tipo === 'balcao') {
+    caixaId = (await caixaAbertoDoUsuario(tx, contexto.usuario.id, { bloquear: true })) ?? null;
+    if (caixaId === null) throw new AppError('CAIXA_FECHADO', VENDA_MESSAGES.semCaixaAberto);
+  }
+  const linhas = await tx
+    .select({ produtoId: vendaItens.produtoId, quantidade: vendaItens.quantidade })
+    .from(vendaItens)
+    .where(eq(vendaItens.vendaId, venda.id));
+  await registrarSaidasDaVenda(tx, linhas, {
+    vendaId: venda.id,
+    motivo: motivoDaVenda(venda.numero),
+    usuarioId: contexto.usuario.id,
+    timeZone: contexto.timeZone,
+  });
+  await tx
+    .update(vendas)
+    .set({
+      status: 'Finalizada',
+      finalizadaEm: sql`now()`,
+      caixaId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(vendas.id, venda.id));
+  await registrarHistorico(tx, venda.id, 'Finalizada', contexto, null);
+}
+
+/**
+ * PATCH /api/vendas/{id}/status: any move the transition table allows the caller's role.
+ * Cancelling a finalized sale returns its stock through the ledger, exactly once (the row lock
+ * and the status make a second cancel a TRANSICAO_INVALIDA).
+ */
+export async function alterarStatusVenda(
+  tx: Transaction,
+  id: number,
+  input: VendaStatusInput,
+  contexto: VendaContexto,
+): Promise<Venda> {
+  const atual = await travarVenda(tx, id);
+  const de = atual.status;
+  const para = input.status;
+  if (!podeTransitar(de, para, contexto.usuario.role)) {
+    if (VENDA_TRANSICOES[de][para]) throw forbidden(cancelarSomenteGerenteMessage);
+    throw new AppError('TRANSICAO_INVALIDA', transicaoInvalidaMessage(de, para), {
+      status: transicaoInvalidaMessage(de, para),
+    });
+  }
+  if (para === 'Finalizada') {
+    await finalizar(tx, atual, contexto);
+  } else {
+    if (de === 'Finalizada') {
+      await estornarMovimentosDaVenda(tx, {
+        vendaId: id,
+        motivo: `Cancelamento da ${motivoDaVenda(atual.numero)}`,
+        usuarioId: contexto.usuario.id,
+        timeZone: contexto.timeZone,
+      });
+    }
+    await tx
+      .update(vendas)
+      .set({ status: 'Cancelada', canceladaEm: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(vendas.id, id));
+    await registrarHistorico(tx, id, 'Cancelada', contexto, input.motivo);
+  }
+  return (await getVenda(tx, id))!;
+}
+
+/** GET /api/vendas/stats/balcao: today's counter sales in the company's calendar. */
+export async function statsBalcao(db: Executor, timeZone: string): Promise<VendaStatsBalcao> {
+  const inicio = inicioDoDia(todayISO(timeZone), timeZone);
+  const hoje = sql`${vendas.status} = 'Finalizada' AND ${vendas.finalizadaEm} >= ${inicio}`;
+  const [row] = await db
+    .select({
+      vendasHoje: sql<number>`count(*) FILTER (WHERE ${hoje})::int`,
+      faturamentoHoje: sql<string>`coalesce(sum(${vendas.valorFinal}) FILTER (WHERE ${hoje}), 0)`,
+      tempoMedio: sql<
+        string | null
+      >`avg(extract(epoch FROM ${vendas.finalizadaEm} - coalesce(${vendas.inicioAtendimento}, ${vendas.createdAt}))) FILTER (WHERE ${hoje})`,
+      vendasPendentes: sql<number>`count(*) FILTER (WHERE ${vendas.status} = 'Pendente')::int`,
+    })
+    .from(vendas)
+    .where(
+      and(
+        eq(vendas.tipo, 'balcao'),
+        sql`(${vendas.status} = 'Pendente' OR ${vendas.finalizadaEm} >= ${inicio})`,
+      ),
+    );
+  const segundos =
+    row?.tempoMedio === null || row?.tempoMedio === undefined ? 0 : Number(row.tempoMedio);
+  return {
+    vendasHoje: Number(row?.vendasHoje ?? 0),
+    faturamentoHoje: fromCentavos(toCentavos(Number(row?.faturamentoHoje ?? 0))),
+    tempoMedioAtendimento: Math.round(segundos / 6) / 10,
+    vendasPendentes: Number(row?.vendasPendentes ?? 0),
+  };
+}
+
+/** What the finalized counter sales of some caixas received, per caixa and payment method. */
+export interface RecebidoNoCaixa {
+  vendas: number;
+  total: number;
+  troco: number;
+  recebido: Partial<Record<FormaPagamento, number>>;
+}
+
+/** For the caixas module: two queries whatever the number of caixas. */
+export async function recebidoNosCaixas(
+  db: Executor,
+  caixaIds: readonly number[],
+): Promise<Map<number, RecebidoNoCaixa>> {
+  const resultado = new Map<number, RecebidoNoCaixa>();
+  if (caixaIds.length === 0) return resultado;
+  const finalizadas = and(inArray(vendas.caixaId, [...caixaIds]), eq(vendas.status, 'Finalizada'));
+  const [totais, porForma] = await Promise.all([
+    db
+      .select({
+        caixaId: vendas.caixaId,
+        vendas: sql<number>`count(*)::int`,
+        total: sql<string>`sum(${vendas.valorFinal})`,
+        troco: sql<string>`sum(${vendas.troco})`,
+      })
+      .from(vendas)
+      .where(finalizadas)
+      .groupBy(vendas.caixaId),
+    db
+      .select({
+        caixaId: vendas.caixaId,
+        forma: vendaPagamentos.forma,
+        valor: sql<string>`sum(${vendaPagamentos.valor})`,
+      })
+      .from(vendaPagamentos)
+      .innerJoin(vendas, eq(vendas.id, vendaPagamentos.vendaId))
+      .where(finalizadas)
+      .groupBy(vendas.caixaId, vendaPagamentos.forma),
+  ]);
+  for (const linha of totais) {
+    resultado.set(linha.caixaId!, {
+      vendas: Number(linha.vendas),
+      total: Number(linha.total),
+      troco: Number(linha.troco),
+      recebido: {},
+    });
+  }
+  for (const linha of porForma) {
+    const caixa = resultado.get(linha.caixaId!);
+    if (caixa) caixa.recebido[linha.forma] = Number(linha.valor);
+  }
+  return resultado;
+}

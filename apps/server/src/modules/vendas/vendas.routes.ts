@@ -1,0 +1,224 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ALL_ROLES } from '@prumo/shared/auth';
+import { z } from '@prumo/shared/validation';
+import { idParamSchema } from '@prumo/shared/validation';
+import {
+  comprovanteQuerySchema,
+  formatNumeroVenda,
+  VENDA_MESSAGES,
+  vendaInputSchema,
+  vendaListQuerySchema,
+  vendaListSchema,
+  vendaSchema,
+  vendaStatsBalcaoSchema,
+  vendaStatusInputSchema,
+} from '@prumo/shared/vendas';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { notFound } from '../../http/errors';
+import { comAuditoria } from '../auditoria/auditoria.repository';
+import {
+  alterarStatusVenda,
+  createVenda,
+  deleteVenda,
+  getVenda,
+  listVendas,
+  statsBalcao,
+  updateVenda,
+  type VendaContexto,
+} from './vendas.repository';
+
+const parametrosSchema = z.object({
+  desconto_limite: z.number(),
+  balanca_modo: z.enum(['preco', 'peso']),
+});
+
+/**
+ * /api/vendas: product and counter sales. Any signed-in user sells; cancelling a finalized sale
+ * is for admins and managers (the transition table, checked in the repository).
+ */
+export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const contexto = (request: FastifyRequest): VendaContexto => ({
+    usuario: request.user,
+    timeZone: config.timeZone,
+    descontoLimite: config.vendas.descontoLimite,
+  });
+
+  app.get(
+    '/',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary:
+          'Listar vendas (mais recentes primeiro; filtros por tipo, status, busca e período)',
+        description:
+          '`q` procura pelo número ou pelo nome do cliente (sem diferenciar acentos). Página de ' +
+          'até `limit` linhas (padrão 100, máximo 500); o total vem no cabeçalho X-Total-Count.',
+        querystring: vendaListQuerySchema,
+        response: { 200: vendaListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listVendas(db, request.query, config.timeZone);
+      return reply.header('x-total-count', String(total)).send(items);
+    },
+  );
+
+  app.get(
+    '/stats/balcao',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Indicadores do balcão de hoje (fuso da empresa)',
+        response: { 200: vendaStatsBalcaoSchema },
+      },
+    },
+    () => statsBalcao(db, config.timeZone),
+  );
+
+  app.get(
+    '/parametros',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Limite de desconto sem autorização (%) e o que as etiquetas de balança trazem',
+        response: { 200: parametrosSchema },
+      },
+    },
+    () => ({
+      desconto_limite: config.vendas.descontoLimite,
+      balanca_modo: config.vendas.balancaModo,
+    }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Ler uma venda com itens, pagamentos e histórico',
+        params: idParamSchema,
+        response: { 200: vendaSchema },
+      },
+    },
+    async (request) => {
+      const venda = await getVenda(db, request.params.id);
+      if (!venda) throw notFound(VENDA_MESSAGES.vendaNaoEncontrada);
+      return venda;
+    },
+  );
+
+  app.get(
+    '/:id/comprovante',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Comprovante da venda em PDF: bobina de 80 mm (não fiscal) ou pedido A4',
+        params: idParamSchema,
+        querystring: comprovanteQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const venda = await getVenda(db, request.params.id);
+      if (!venda) throw notFound(VENDA_MESSAGES.vendaNaoEncontrada);
+      const { comprovanteVendaPdf } = await import('./vendas.pdf');
+      const pdf = await comprovanteVendaPdf(venda, request.query.formato, {
+        empresa: config.empresa,
+        timeZone: config.timeZone,
+      });
+      const nome = `venda-${formatNumeroVenda(venda.numero)}-${request.query.formato}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${nome}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { roles: ALL_ROLES, idempotent: true },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Registrar venda (pendente; a venda rápida do balcão é finalizada na hora)',
+        description:
+          'Os valores são calculados pelo servidor a partir dos itens. Com `atendimento_rapido` ' +
+          'a venda é finalizada: baixa o estoque (tudo ou nada) e entra no caixa aberto do ' +
+          'operador. Aceita o cabeçalho Idempotency-Key.',
+        body: vendaInputSchema,
+        response: { 201: vendaSchema },
+      },
+    },
+    async (request, reply) => {
+      const venda = await comAuditoria(db, request.user, (tx) =>
+        createVenda(tx, request.body, contexto(request)),
+      );
+      return reply.code(201).send(venda);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Alterar venda pendente (itens e pagamentos são substituídos)',
+        params: idParamSchema,
+        body: vendaInputSchema,
+        response: { 200: vendaSchema },
+      },
+    },
+    (request) =>
+      comAuditoria(db, request.user, (tx) =>
+        updateVenda(tx, request.params.id, request.body, contexto(request)),
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Excluir venda pendente (finalizadas são canceladas, nunca excluídas)',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await comAuditoria(db, request.user, (tx) => deleteVenda(tx, request.params.id));
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      config: { roles: ALL_ROLES, idempotent: true },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Finalizar ou cancelar venda',
+        description:
+          'Pendente → Finalizada baixa o estoque; Finalizada → Cancelada (gerente ou ' +
+          'administrador) devolve o estoque uma única vez. Aceita o cabeçalho Idempotency-Key.',
+        params: idParamSchema,
+        body: vendaStatusInputSchema,
+        response: { 200: vendaSchema },
+      },
+    },
+    (request) =>
+      comAuditoria(db, request.user, (tx) =>
+        alterarStatusVenda(tx, request.params.id, request.body, contexto(request)),
+      ),
+  );
+};

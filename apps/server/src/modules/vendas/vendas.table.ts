@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { FormaPagamento, StatusVenda, TipoVenda } from '@prumo/shared/vendas';
+import { timestamps } from '../../db/columns';
+import { cadastros } from '../cadastros/cadastros.table';
+import { caixas } from '../caixas/caixas.table';
+import { produtos } from '../produtos/produtos.table';
+import { usuarios } from '../usuarios/usuarios.table';
+
+const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
+const quantity = () => numeric({ precision: 14, scale: 3, mode: 'number' });
+
+/** The number people see on a sale ("Venda Nº 000123"), never reused. */
+export const vendasNumeroSeq = pgSequence('vendas_numero_seq', { startWith: 1 });
+
+/**
+ * Product and counter sales (spec part 2, section 3.12). Money is computed by the server from
+ * the lines; a Finalizada sale is only ever cancelled, never edited or deleted.
+ */
+export const vendas = pgTable(
+  'vendas',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    numero: integer()
+      .notNull()
+      .default(sql`nextval('vendas_numero_seq')`)
+      .unique(),
+    tipo: varchar({ length: 10 }).$type<TipoVenda>().notNull(),
+    status: varchar({ length: 20 }).$type<StatusVenda>().notNull().default('Pendente'),
+    clienteId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
+    /** The customer's name as it was at the sale, or the name typed at the counter. */
+    clienteNome: varchar({ length: 200 }),
+    /** The one method, or "multiplas". */
+    formaPagamento: varchar({ length: 20 }),
+    valorTotal: money().notNull(),
+    desconto: money().notNull().default(0),
+    valorFinal: money().notNull(),
+    troco: money().notNull().default(0),
+    observacoes: text(),
+    atendimentoRapido: boolean().notNull().default(false),
+    dataVenda: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    inicioAtendimento: timestamp({ withTimezone: true }),
+    vendedorId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    /** The counter sale's caixa (the one open when it was finalized). */
+    caixaId: integer().references(() => caixas.id, { onDelete: 'no action' }),
+    /** The manager or admin who allowed a discount above the limit. */
+    descontoAutorizadoPor: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    finalizadaEm: timestamp({ withTimezone: true }),
+    canceladaEm: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    check('vendas_tipo_check', sql`${table.tipo} IN ('produto', 'balcao')`),
+    check('vendas_status_check', sql`${table.status} IN ('Pendente', 'Finalizada', 'Cancelada')`),
+    check(
+      'vendas_valores_check',
+      sql`${table.valorTotal} >= 0 AND ${table.desconto} >= 0 AND ${table.valorFinal} >= 0 AND ${table.troco} >= 0 AND ${table.valorFinal} = ${table.valorTotal} - ${table.desconto}`,
+    ),
+    index('vendas_tipo_data_idx').on(table.tipo, table.dataVenda.desc(), table.id.desc()),
+    index('vendas_status_idx').on(table.tipo, table.status),
+    index('vendas_cliente_id_idx').on(table.clienteId),
+    index('vendas_cliente_nome_trgm_idx').using(
+      'gin',
+      sql`normalize_search(${table.clienteNome}) gin_trgm_ops`,
+    ),
+    index('vendas_vendedor_id_idx').on(table.vendedorId),
+    index('vendas_caixa_id_idx').on(table.caixaId),
+    index('vendas_desconto_autorizado_por_idx').on(table.descontoAutorizadoPor),
+    index('vendas_finalizada_em_idx').on(table.finalizadaEm),
+  ],
+);
+
+/** A sale's lines, keeping the product's name, unit, price and cost as they were at the sale. */
+export const vendaItens = pgTable(
+  'venda_itens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    vendaId: integer()
+      .notNull()
+      .references(() => vendas.id, { onDelete: 'cascade' }),
+    ordem: smallint().notNull(),
+    produtoId: integer()
+      .notNull()
+      .references(() => produtos.id, { onDelete: 'restrict' }),
+    produtoNome: varchar({ length: 200 }).notNull(),
+    unidadeMedida: varchar({ length: 10 }).notNull(),
+    quantidade: quantity().notNull(),
+    precoUnitario: money().notNull(),
+    descontoItem: money().notNull().default(0),
+    subtotal: money().notNull(),
+    /** The product's custo final at the sale, for margins and reports. */
+    custoUnitario: money().notNull().default(0),
+  },
+  (table) => [
+    check('venda_itens_quantidade_check', sql`${table.quantidade} > 0`),
+    check(
+      'venda_itens_valores_check',
+      sql`${table.precoUnitario} >= 0 AND ${table.descontoItem} >= 0 AND ${table.subtotal} >= 0`,
+    ),
+    index('venda_itens_venda_id_idx').on(table.vendaId, table.ordem),
+    index('venda_itens_produto_id_idx').on(table.produtoId),
+  ],
+);
+
+/** How a sale is paid: one row per method (cash above the total is the sale's troco). */
+export const vendaPagamentos = pgTable(
+  'venda_pagamentos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    vendaId: integer()
+      .notNull()
+      .references(() => vendas.id, { onDelete: 'cascade' }),
+    forma: varchar({ length: 20 }).$type<FormaPagamento>().notNull(),
+    valor: money().notNull(),
+  },
+  (table) => [
+    check('venda_pagamentos_valor_check', sql`${table.valor} > 0`),
+    index('venda_pagamentos_venda_id_idx').on(table.vendaId),
+  ],
+);
+
+/** Every status a sale went through, who moved it and why: the sale view's history. */
+export const vendaHistorico = pgTable(
+  'venda_historico',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    vendaId: integer()
+      .notNull()
+      .references(() => vendas.id, { onDelete: 'cascade' }),
+    status: varchar({ length: 20 }).$type<StatusVenda>().notNull(),
+    usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    motivo: varchar({ length: 200 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('venda_historico_venda_id_idx').on(table.vendaId, table.id),
+    index('venda_historico_usuario_id_idx').on(table.usuarioId),
+  ],
+);
