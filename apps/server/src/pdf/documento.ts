@@ -84,6 +84,8 @@ export interface OpcoesTexto {
   recuo?: number;
   /** Extra indent of the lines after the first (a hanging indent), in points. */
   recuoSeguintes?: number;
+  /** Keeps the text's line breaks (notes); otherwise it is one paragraph (names). */
+  paragrafos?: boolean;
 }
 
 export interface ColunaTabela {
@@ -198,7 +200,7 @@ export class Documento {
     });
   }
 
-  /** A paragraph (new lines kept), word-wrapped to the width. */
+  /** A paragraph, or several with `paragrafos`, word-wrapped to the width. */
   texto(conteudo: string, opcoes: OpcoesTexto = {}): void {
     const tamanho = opcoes.tamanho ?? this.fonte;
     const fonte = this.fonteDe(opcoes.negrito);
@@ -206,8 +208,7 @@ export class Documento {
     const recuo = opcoes.recuo ?? 0;
     const seguintes = opcoes.recuoSeguintes ?? 0;
     const largura = this.largura - recuo;
-    const linhas = conteudo
-      .split(/\r?\n/)
+    const linhas = (opcoes.paragrafos ? conteudo.split(/\r?\n/) : [conteudo])
       .flatMap((paragrafo) =>
         quebrar(this.limpar(paragrafo), largura - seguintes, medir, {
           maxLinhas: opcoes.maxLinhas,
@@ -377,14 +378,19 @@ export class Documento {
       (_, indice) =>
         this.geometria.margemX + larguras.slice(0, indice).reduce((soma, l) => soma + l, 0),
     );
-    const pad = 2;
+    // Cells keep 2 pt from their neighbours; the outer edges line up with the rest of the body.
+    const celulas = larguras.map((largura, indice) => {
+      const esquerda = indice === 0 ? 0 : 2;
+      const direita = indice === larguras.length - 1 ? 0 : 2;
+      return { x: xs[indice]! + esquerda, largura: largura - esquerda - direita };
+    });
 
-    const linhaDaTabela = (celulas: readonly string[], negrito: boolean) => {
+    const linhaDaTabela = (textos: readonly string[], negrito: boolean) => {
       const fonte = this.fonteDe(negrito);
       const medir = this.medidor(fonte, tamanho);
       const conteudo = colunas.map((coluna, indice) => {
-        const texto = this.limpar(celulas[indice] ?? '');
-        const largura = larguras[indice]! - 2 * pad;
+        const texto = this.limpar(textos[indice] ?? '');
+        const { largura } = celulas[indice]!;
         if (coluna.quebrar && !negrito)
           return { linhas: quebrar(texto, largura, medir, { maxLinhas: coluna.quebrar }), tamanho };
         const unica = umaLinha(texto);
@@ -416,8 +422,7 @@ export class Documento {
               pagina,
               texto,
               {
-                x: xs[indice]! + pad,
-                largura: larguras[indice]! - 2 * pad,
+                ...celulas[indice]!,
                 topo: topo - respiro - n * lh - (tamanho - celula.tamanho) * 0.36,
               },
               { fonte: linha.fonte, tamanho: celula.tamanho, alinhar: colunas[indice]!.alinhar },
@@ -446,8 +451,8 @@ export class Documento {
     const grupo = this.grupoAtual ?? ++this.grupos;
     this.blocos.push({ ...cabecalho, grupo });
     const listrado = this.formato === 'a4';
-    linhas.forEach((celulas, indice) => {
-      const linha = linhaDaTabela(celulas, false);
+    linhas.forEach((textos, indice) => {
+      const linha = linhaDaTabela(textos, false);
       this.blocos.push({
         altura: linha.altura,
         desenhar: desenharLinha(linha, listrado && indice % 2 === 1, false),
