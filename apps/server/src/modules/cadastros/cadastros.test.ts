@@ -701,14 +701,19 @@ describe('roles', () => {
 
 describe('deleting a record other data refers to', () => {
   it('answers 409 with the reason and removes nothing', async () => {
-    await ctx.database.db.execute(
-      sql.raw(
-        'CREATE TABLE vendas (id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY, ' +
-          'cliente_id integer NOT NULL REFERENCES cadastros(id) ON DELETE RESTRICT)',
-      ),
-    );
     const { id } = await created(fullPayload('cliente'));
-    await ctx.database.db.execute(sql`INSERT INTO vendas (cliente_id) VALUES (${id})`);
+    // A sale of this customer (the real vendas table references cadastros with RESTRICT).
+    const venda = await ctx.request({
+      method: 'POST',
+      url: '/api/vendas',
+      payload: {
+        tipo: 'produto',
+        cliente_id: id,
+        forma_pagamento: 'pix',
+        itens: [{ produto_id: 1, quantidade: 1 }],
+      },
+    });
+    expect(venda.statusCode, venda.body).toBe(201);
     const contatosAntes = await count('cadastro_contatos');
     const response = await remove(id);
     expect(response.statusCode).toBe(409);
@@ -721,7 +726,7 @@ describe('deleting a record other data refers to', () => {
     expect((await get(id)).json().contatos).toHaveLength(2);
     expect(await count('cadastro_contatos')).toBe(contatosAntes);
 
-    await ctx.database.db.execute(sql`DELETE FROM vendas WHERE cliente_id = ${id}`);
+    await ctx.request({ method: 'DELETE', url: `/api/vendas/${venda.json().id}` });
     expect((await remove(id)).statusCode).toBe(204);
 
     // ON DELETE NO ACTION (the default) fails with another code: same answer.

@@ -11,7 +11,7 @@ import {
 
 /**
  * Crash and restart: the real server takes concurrent writes (new products, stock entradas and
- * saídas), is killed with SIGKILL in the middle of them, and restarts. Every write it had
+ * saídas, counter quick sales), is killed with SIGKILL in the middle of them, and restarts. Every write it had
  * acknowledged (answered 2xx) must be there, every product's stock must equal its ledger, and
  * the restart must answer within RESTART_LIMIT_MS. CRASH_ROUNDS raises the rounds for a heavy run.
  */
@@ -29,6 +29,17 @@ interface Movimento {
   quantidade: number;
 }
 
+interface VendaRapida {
+  produto_id: number;
+  valor_final: number;
+}
+
+interface Acked {
+  produtos: Map<number, string>;
+  movimentos: Map<number, Movimento>;
+  vendas: Map<number, VendaRapida>;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes until told to stop, remembering what the server acknowledged. */
@@ -36,7 +47,7 @@ async function writeUntil(
   client: ApiClient,
   round: number,
   worker: number,
-  acked: { produtos: Map<number, string>; movimentos: Map<number, Movimento> },
+  acked: Acked,
   stopped: () => boolean,
 ) {
   for (let n = 0; !stopped(); n++) {
@@ -46,6 +57,24 @@ async function writeUntil(
         const nome = `Crash ${round}-${worker}-${n}`;
         const response = await client.send('POST', '/api/produtos', { nome, estoque: 5 });
         if (response.status === 201) acked.produtos.set((response.body as { id: number }).id, nome);
+      } else if (n % 4 === 1) {
+        // A counter quick sale of one unit: a document that moves stock and money.
+        const produtoId = produtos[(worker * 5 + n) % produtos.length]!;
+        const response = await client.send(
+          'POST',
+          '/api/vendas',
+          {
+            tipo: 'balcao',
+            atendimento_rapido: true,
+            forma_pagamento: 'dinheiro',
+            itens: [{ produto_id: produtoId, quantidade: 1 }],
+          },
+          { 'idempotency-key': `queda-${round}-${worker}-${n}` },
+        );
+        if (response.status === 201) {
+          const venda = response.body as { id: number; valor_final: number };
+          acked.vendas.set(venda.id, { produto_id: produtoId, valor_final: venda.valor_final });
+        }
       } else {
         const movimento: Movimento = {
           produto_id: produtos[(worker * 7 + n) % produtos.length]!,
@@ -66,10 +95,7 @@ async function writeUntil(
   }
 }
 
-async function verify(
-  client: ApiClient,
-  acked: { produtos: Map<number, string>; movimentos: Map<number, Movimento> },
-) {
+async function verify(client: ApiClient, acked: Acked) {
   const missing: string[] = [];
   for (const [id, nome] of acked.produtos) {
     const response = await client.send('GET', `/api/produtos/${id}`);
@@ -81,6 +107,13 @@ async function verify(
     const response = await client.send('GET', `/api/estoque/movimentacoes/${id}`);
     if (response.status !== 200) missing.push(`movimentação ${id}: ${response.status}`);
     else expect(response.body).toMatchObject(movimento);
+  }
+  for (const [id, venda] of acked.vendas) {
+    const response = await client.send('GET', `/api/vendas/${id}`);
+    const body = response.body as { status: string; valor_final: number; itens: unknown[] };
+    if (response.status !== 200 || body.status !== 'Finalizada' || body.itens.length !== 1) {
+      missing.push(`venda ${id}: ${response.status} ${body?.status}`);
+    } else expect(body.valor_final).toBe(venda.valor_final);
   }
   const unbalanced: string[] = [];
   for (const id of acked.produtos.keys()) {
@@ -108,10 +141,9 @@ async function crashRounds(env: Record<string, string>) {
     for (let round = 1; round <= ROUNDS; round++) {
       const client = new ApiClient(server.url);
       expect((await client.login()).status).toBe(200);
-      const acked = {
-        produtos: new Map<number, string>(),
-        movimentos: new Map<number, Movimento>(),
-      };
+      // The quick sales need the operator's open caixa (409 when the last round left it open).
+      await client.send('POST', '/api/caixas', { valor_inicial: 100 });
+      const acked: Acked = { produtos: new Map(), movimentos: new Map(), vendas: new Map() };
       let stop = false;
       const workers = Array.from({ length: WORKERS }, (_, worker) =>
         writeUntil(client, round, worker, acked, () => stop),
@@ -129,7 +161,8 @@ async function crashRounds(env: Record<string, string>) {
       expect(missing, `rodada ${round}`).toEqual([]);
       expect(unbalanced, `rodada ${round}`).toEqual([]);
       expect(acked.movimentos.size + acked.produtos.size).toBeGreaterThan(10);
-      checked += acked.produtos.size + acked.movimentos.size;
+      expect(acked.vendas.size, `rodada ${round}: vendas`).toBeGreaterThan(0);
+      checked += acked.produtos.size + acked.movimentos.size + acked.vendas.size;
     }
   } finally {
     await killServer(server, 'SIGTERM');
