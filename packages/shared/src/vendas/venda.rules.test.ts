@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toCentavos } from '../money';
+import { esperadoDoCaixa } from '../caixas';
+import {
+  calcularPagamentos,
+  calcularTotaisVenda,
+  descontoPercentual,
+  ean13DigitoVerificador,
+  formaDaVenda,
+  lerCodigoPdv,
+  linhaDaBalanca,
+  podeTransitar,
+  unidadeFracionada,
+} from './venda.rules';
+
+/** A scale label: 2 + 6-digit code + 5-digit value + check digit. */
+function etiqueta(codigo: number, valor: number): string {
+  const doze = `2${String(codigo).padStart(6, '0')}${String(valor).padStart(5, '0')}`;
+  return `${doze}${ean13DigitoVerificador(doze)}`;
+}
+
+describe('calcularTotaisVenda', () => {
+  it('computes subtotal, total and final value to the centavo', () => {
+    const totais = calcularTotaisVenda(
+      [
+        { quantidade: 3, preco_unitario: 0.1, desconto_item: 0 },
+        { quantidade: 1.005, preco_unitario: 10, desconto_item: 0.05 },
+      ],
+      0.01,
+    );
+    expect(totais.itens.map((item) => item.subtotal)).toEqual([0.3, 10]);
+    expect(totais).toMatchObject({
+      valor_total: 10.3,
+      desconto: 0.01,
+      valor_final: 10.29,
+      erros: {},
+    });
+  });
+
+  it('refuses a discount above what it discounts, per field', () => {
+    expect(
+      calcularTotaisVenda([{ quantidade: 1, preco_unitario: 5, desconto_item: 5.01 }], 0).erros,
+    ).toHaveProperty(['itens.0.desconto_item']);
+    expect(
+      calcularTotaisVenda([{ quantidade: 2, preco_unitario: 5, desconto_item: 1 }], 9.01).erros,
+    ).toHaveProperty('desconto');
+  });
+
+  it('equals a BigInt reference and is never negative when valid (property)', () => {
+    const linha = fc.record({
+      quantidade: fc.integer({ min: 1, max: 10_000_000 }).map((m) => m / 1000),
+      preco_unitario: fc.integer({ min: 0, max: 100_000_000 }).map((c) => c / 100),
+      desconto_item: fc.integer({ min: 0, max: 100_000_000 }).map((c) => c / 100),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(linha, { minLength: 1, maxLength: 20 }),
+        fc.nat(100_000_000),
+        (linhas, d) => {
+          const desconto = d / 100;
+          const totais = calcularTotaisVenda(linhas, desconto);
+          let total = 0n;
+          let valido = true;
+          linhas.forEach((l) => {
+            const bruto =
+              (BigInt(toCentavos(l.preco_unitario)) * BigInt(Math.round(l.quantidade * 1000)) * 2n +
+                1000n) /
+              2000n;
+            const descontoItem = BigInt(toCentavos(l.desconto_item));
+            if (descontoItem > bruto) valido = false;
+            total += bruto - descontoItem;
+          });
+          if (BigInt(toCentavos(desconto)) > total) valido = false;
+          expect(Object.keys(totais.erros).length === 0).toBe(valido);
+          if (valido) {
+            expect(toCentavos(totais.valor_total)).toBe(Number(total));
+            expect(toCentavos(totais.valor_final)).toBe(
+              Number(total - BigInt(toCentavos(desconto))),
+            );
+            expect(totais.valor_final).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('payments', () => {
+  it('makes one payment of the method, or checks several with troco only in cash', () => {
+    expect(calcularPagamentos(10, 'pix', null)).toEqual({
+      pagamentos: [{ forma: 'pix', valor: 10 }],
+      troco: 0,
+    });
+    expect(
+      calcularPagamentos(14.6, null, [
+        { forma: 'pix', valor: 4.6 },
+        { forma: 'dinheiro', valor: 20 },
+      ]),
+    ).toMatchObject({ troco: 10 });
+    expect(calcularPagamentos(10, null, [{ forma: 'pix', valor: 9.99 }])).toHaveProperty('erro');
+    expect(calcularPagamentos(10, null, [{ forma: 'cartao_debito', valor: 11 }])).toHaveProperty(
+      'erro',
+    );
+    expect(calcularPagamentos(0, 'dinheiro', null)).toEqual({ pagamentos: [], troco: 0 });
+    expect(
+      formaDaVenda(
+        [
+          { forma: 'pix', valor: 1 },
+          { forma: 'dinheiro', valor: 1 },
+        ],
+        null,
+      ),
+    ).toBe('multiplas');
+  });
+
+  it('counts lower unit prices as discount against the catalogue', () => {
+    expect(descontoPercentual(100, 85)).toBe(15);
+    expect(descontoPercentual(100, 120)).toBe(0);
+    expect(descontoPercentual(3, 2)).toBe(33.33);
+  });
+});
+
+describe('transitions', () => {
+  it('lets anyone finalize or cancel a pending sale, and only managers cancel a finalized one', () => {
+    expect(podeTransitar('Pendente', 'Finalizada', 'user')).toBe(true);
+    expect(podeTransitar('Finalizada', 'Cancelada', 'user')).toBe(false);
+    expect(podeTransitar('Finalizada', 'Cancelada', 'manager')).toBe(true);
+    expect(podeTransitar('Cancelada', 'Finalizada', 'admin')).toBe(false);
+    expect(podeTransitar('Finalizada', 'Pendente', 'admin')).toBe(false);
+  });
+});
+
+describe('the counter code reader', () => {
+  it('reads quantities, codes and names', () => {
+    expect(lerCodigoPdv('3*7891234567895')).toEqual({
+      tipo: 'codigo',
+      termo: '7891234567895',
+      quantidade: 3,
+    });
+    expect(lerCodigoPdv('2x arroz')).toEqual({ tipo: 'codigo', termo: 'arroz', quantidade: 2 });
+    expect(lerCodigoPdv(' café ')).toEqual({ tipo: 'codigo', termo: 'café', quantidade: null });
+  });
+
+  it('reads a scale label (EAN-13 starting with 2) and not a wrong check digit', () => {
+    const label = etiqueta(123, 1599);
+    expect(lerCodigoPdv(label)).toEqual({
+      tipo: 'balanca',
+      codigo: '123',
+      valor: 1599,
+      termo: label,
+    });
+    const wrong = `${label.slice(0, 12)}${(Number(label[12]) + 1) % 10}`;
+    expect(lerCodigoPdv(wrong).tipo).toBe('codigo');
+  });
+
+  it('turns a scale label into a line whose subtotal is the label price exactly (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.integer({ min: 1, max: 50_000 }),
+        (valor, preco) => {
+          const linha = linhaDaBalanca({ valor }, preco / 100, 'preco');
+          const { itens } = calcularTotaisVenda([linha], 0);
+          expect(toCentavos(itens[0]!.subtotal)).toBe(valor);
+          expect(linha.desconto_item).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(linhaDaBalanca({ valor: 1250 }, 20, 'peso')).toEqual({
+      quantidade: 1.25,
+      preco_unitario: 20,
+      desconto_item: 0,
+    });
+  });
+
+  it('knows which units sell in fractions', () => {
+    expect(unidadeFracionada('kg')).toBe(true);
+    expect(unidadeFracionada('UN')).toBe(false);
+  });
+});
+
+describe('esperadoDoCaixa', () => {
+  it('is fundo + cash received − troco − sangrias + suprimentos for cash; received for the rest', () => {
+    expect(
+      esperadoDoCaixa({
+        valor_inicial: 100,
+        recebido: { dinheiro: 50.1, pix: 10 },
+        troco: 30.2,
+        sangrias: 60.5,
+        suprimentos: 20,
+      }),
+    ).toEqual({ dinheiro: 79.4, cartao_credito: 0, cartao_debito: 0, pix: 10 });
+  });
+});
