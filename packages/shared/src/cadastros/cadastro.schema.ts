@@ -813,9 +813,28 @@ function withAliasesResolved(input: Loose, aliases: Readonly<Record<string, stri
 // ---------------------------------------------------------------------------------------------
 // Answers.
 
+/**
+ * GET /api/cadastros?tipo=&q=&limit=&offset=: without `limit` the whole list (the spec's array);
+ * with it one page and the total in X-Total-Count, so a customer picker stays fast with 10,000
+ * customers. `q` finds a name or e-mail containing the text, accents and case ignored.
+ */
 export const cadastroListQuerySchema = z.strictObject({
   tipo: z.enum(TIPOS_CADASTRO, { error: M.tipo }).optional(),
+  q: trimmedString().max(100).optional(),
+  limit: z.coerce
+    .number({ error: 'Limite inválido' })
+    .int({ error: 'Limite inválido' })
+    .min(1, { error: 'Limite inválido' })
+    .max(500, { error: 'O limite máximo é 500' })
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'Deslocamento inválido' })
+    .int({ error: 'Deslocamento inválido' })
+    .min(0, { error: 'Deslocamento inválido' })
+    .max(1_000_000_000, { error: 'Deslocamento inválido' })
+    .optional(),
 });
+export type CadastroListQuery = z.output<typeof cadastroListQuerySchema>;
 
 /** GET /api/cadastros?tipo=…: the spec's list shape. */
 export const cadastroListItemSchema = z.object({

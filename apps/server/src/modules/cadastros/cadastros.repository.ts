@@ -1,14 +1,14 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   formatCidadeUf,
   joinEndereco,
   type CadastroDados,
   type CadastroDetalhe,
   type CadastroListItem,
-  type TipoCadastro,
+  type CadastroListQuery,
 } from '@prumo/shared/cadastros';
 import type { Executor } from '../../db/database';
-import { ptBrOrder } from '../../db/sql-helpers';
+import { containsSearch, ptBrOrder } from '../../db/sql-helpers';
 import type { UploadedFile } from '../../http/multipart';
 import {
   deleteArquivos,
@@ -21,9 +21,19 @@ import { cadastroAnexos, cadastroContatos, cadastros } from './cadastros.table';
 type CadastroRow = typeof cadastros.$inferSelect;
 type CadastroInsert = typeof cadastros.$inferInsert;
 
-/** GET /api/cadastros: one query, sorted the pt-BR way. */
-export function listCadastros(db: Executor, tipo?: TipoCadastro): Promise<CadastroListItem[]> {
-  return db
+/**
+ * GET /api/cadastros: sorted the pt-BR way, one query; with `limit`, one page and (a second
+ * query) how many the filter matches.
+ */
+export async function listCadastros(
+  db: Executor,
+  query: CadastroListQuery = {},
+): Promise<{ items: CadastroListItem[]; total: number | undefined }> {
+  const where = and(
+    query.tipo ? eq(cadastros.tipo, query.tipo) : undefined,
+    query.q ? sql`(${containsSearch(query.q, cadastros.nome, cadastros.email)})` : undefined,
+  );
+  const rows = db
     .select({
       id: cadastros.id,
       nome: cadastros.nome,
@@ -33,8 +43,14 @@ export function listCadastros(db: Executor, tipo?: TipoCadastro): Promise<Cadast
       tipo: cadastros.tipo,
     })
     .from(cadastros)
-    .where(tipo ? eq(cadastros.tipo, tipo) : undefined)
+    .where(where)
     .orderBy(ptBrOrder(cadastros.nome));
+  if (query.limit === undefined) return { items: await rows, total: undefined };
+  const [items, [totals]] = await Promise.all([
+    rows.limit(query.limit).offset(query.offset ?? 0),
+    db.select({ total: count() }).from(cadastros).where(where),
+  ]);
+  return { items, total: totals?.total ?? 0 };
 }
 
 /** The columns a payload sets (absent keys are left out: unchanged on update). */

@@ -165,11 +165,18 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags: ['cadastros'],
         summary: 'Listar cadastros de um tipo (id, nome, email, telefone, tipo)',
+        description:
+          '`q` procura no nome e no e-mail (sem diferenciar acentos). Com `limit`, uma página a ' +
+          'partir de `offset` e o total no cabeçalho X-Total-Count; sem ele, a lista inteira.',
         querystring: cadastroListQuerySchema,
         response: { 200: cadastroListSchema },
       },
     },
-    (request) => listCadastros(db, request.query.tipo),
+    async (request, reply) => {
+      const { items, total } = await listCadastros(db, request.query);
+      if (total !== undefined) reply.header('x-total-count', String(total));
+      return reply.send(items);
+    },
   );
 
   app.get(

@@ -73,6 +73,11 @@ export const cadastros = pgTable(
   (t) => [
     // The list: WHERE tipo = $1 ORDER BY normalize_search(nome), nome.
     index('cadastros_tipo_nome_idx').on(t.tipo, sql`normalize_search(${t.nome})`, t.nome),
+    index('cadastros_nome_busca_trgm_idx').using(
+      'gin',
+      sql`normalize_search(${t.nome}) gin_trgm_ops`,
+      sql`normalize_search(${t.email}) gin_trgm_ops`,
+    ),
     uniqueIndex('cadastros_tipo_cpf_unique').on(t.tipo, t.cpf),
     uniqueIndex('cadastros_tipo_cnpj_unique').on(t.tipo, t.cnpj),
     index('cadastros_foto_arquivo_id_idx').on(t.fotoArquivoId),

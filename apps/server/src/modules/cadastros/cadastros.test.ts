@@ -395,6 +395,28 @@ describe('list', () => {
     const all = (await list()).json<Json[]>();
     expect(new Set(all.map((row) => row.tipo))).toEqual(new Set(TIPOS_CADASTRO));
   });
+
+  it('searches a name or e-mail without accents and pages with the total, for the sale pickers', async () => {
+    const page = await ctx.request({
+      method: 'GET',
+      url: '/api/cadastros?tipo=cliente&q=APARECIDA&limit=5',
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<Json[]>().map((row) => row.nome)).toEqual(['Maria Aparecida da Silva']);
+    expect(page.headers['x-total-count']).toBe('1');
+    const semAcento = await ctx.request({ method: 'GET', url: '/api/cadastros?q=otica%20visao' });
+    expect(semAcento.json<Json[]>().map((row) => row.nome)).toContain('Ótica Visão Clara ME');
+    expect(semAcento.headers['x-total-count']).toBeUndefined();
+    const one = await ctx.request({
+      method: 'GET',
+      url: '/api/cadastros?tipo=cliente&limit=1&offset=1',
+    });
+    expect(one.json<Json[]>()).toHaveLength(1);
+    expect(Number(one.headers['x-total-count'])).toBeGreaterThan(1);
+    expect((await ctx.request({ method: 'GET', url: '/api/cadastros?limit=0' })).statusCode).toBe(
+      400,
+    );
+  });
 });
 
 describe('duplicates', () => {

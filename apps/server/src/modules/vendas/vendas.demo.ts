@@ -18,7 +18,7 @@ type Linha = [produto: string, quantidade: number, desconto?: number];
  */
 export async function seedDemoVendas(tx: Transaction): Promise<void> {
   const usuarios = await listUsuarios(tx);
-  const clientes = await listCadastros(tx, 'cliente');
+  const { items: clientes } = await listCadastros(tx, { tipo: 'cliente' });
   const produtos = await produtosPorNome(tx, [
     'Café Torrado e Moído 500g',
     'Óleo de Soja 900ml',

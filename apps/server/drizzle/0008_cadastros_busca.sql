@@ -1,0 +1,1 @@
+CREATE INDEX "cadastros_nome_busca_trgm_idx" ON "cadastros" USING gin (normalize_search("nome") gin_trgm_ops,normalize_search("email") gin_trgm_ops);
