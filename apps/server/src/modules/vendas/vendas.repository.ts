@@ -385,9 +385,11 @@ export async function createVenda(
     .returning({ id: vendas.id, numero: vendas.numero });
   const { id, numero } = row!;
   await gravarLinhas(tx, id, calculada);
-  await registrarHistorico(tx, id, 'Pendente', contexto, null);
   if (input.atendimento_rapido) {
-    await finalizar(tx, { id, numero, tipo: input.tipo }, contexto);
+    // Never pending for anyone to see: its history starts at Finalizada.
+    await finalizar(tx, { id, numero, tipo: input.tipo }, contexto, calculada.itens);
+  } else {
+    await registrarHistorico(tx, id, 'Pendente', contexto, null);
   }
   return (await getVenda(tx, id))!;
 }
@@ -462,16 +464,19 @@ async function finalizar(
   tx: Transaction,
   venda: { id: number; numero: number; tipo: string },
   contexto: VendaContexto,
+  itens?: ReadonlyArray<{ produtoId: number; quantidade: number }>,
 ) {
   let caixaId: number | null = null;
   if (venda.tipo === 'balcao') {
     caixaId = (await caixaAbertoDoUsuario(tx, contexto.usuario.id, { bloquear: true })) ?? null;
     if (caixaId === null) throw new AppError('CAIXA_FECHADO', VENDA_MESSAGES.semCaixaAberto);
   }
-  const linhas = await tx
-    .select({ produtoId: vendaItens.produtoId, quantidade: vendaItens.quantidade })
-    .from(vendaItens)
-    .where(eq(vendaItens.vendaId, venda.id));
+  const linhas =
+    itens ??
+    (await tx
+      .select({ produtoId: vendaItens.produtoId, quantidade: vendaItens.quantidade })
+      .from(vendaItens)
+      .where(eq(vendaItens.vendaId, venda.id)));
   await registrarSaidasDaVenda(tx, linhas, {
     vendaId: venda.id,
     motivo: motivoDaVenda(venda.numero),
