@@ -922,3 +922,6 @@ export const anexoParamsSchema = z.strictObject({
     .int()
     .positive({ error: 'Identificador inválido' }),
 });
+
+/** The address fields, for the documents that carry a delivery address (service orders, quotes). */
+export { cep as cepField, uf as ufField };

@@ -1,0 +1,2 @@
+export * from './ordem-servico.rules';
+export * from './ordem-servico.schema';
