@@ -145,6 +145,7 @@ const REFERENCING_TABLES: Record<string, string> = {
   pedidos: 'pedidos',
   pedidos_compra: 'pedidos de compra',
   ordens_servico: 'ordens de serviço',
+  servicos: 'serviços (fornecedor principal)',
   contas_receber: 'contas a receber',
   contas_pagar: 'contas a pagar',
   notas_fiscais: 'notas fiscais',

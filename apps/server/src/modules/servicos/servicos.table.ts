@@ -1,0 +1,78 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { cadastros } from '../cadastros/cadastros.table';
+
+const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
+const percentage = () => numeric({ precision: 5, scale: 2, mode: 'number' });
+
+/**
+ * The service catalogue (spec part 2, sections 2.9 and 3.7): every field of the add/edit form,
+ * its Fiscal and Fornecedores tabs included. `preco` is the form's valorVenda; `duracao` is in
+ * minutes. Service orders and sales refer to servicos(id) with ON DELETE RESTRICT, so a service
+ * in use cannot be deleted (it can be deactivated).
+ */
+export const servicos = pgTable(
+  'servicos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nome: varchar({ length: 200 }).notNull(),
+    codigoInterno: varchar({ length: 50 }),
+    categoria: varchar({ length: 120 }).notNull().default('Geral'),
+    /** The sale value (the form's valorVenda). */
+    preco: money().notNull().default(0),
+    valorCusto: money().notNull().default(0),
+    /** Percent of the sale value. */
+    comissao: percentage().notNull().default(0),
+    /** Minutes. */
+    duracao: integer().notNull().default(60),
+    descricao: text(),
+    ativo: boolean().notNull().default(true),
+    // Fiscal
+    ncm: varchar({ length: 8 }),
+    cfop: varchar({ length: 4 }),
+    aliquotaIcms: percentage(),
+    aliquotaIpi: percentage(),
+    // Fornecedores: the main supplier is a registry record of tipo fornecedor
+    fornecedorId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
+    codigoFornecedor: varchar({ length: 60 }),
+    // Search: accent- and case-free copies kept by the database (normalize_search is immutable).
+    nomeBusca: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`normalize_search(${servicos.nome})`),
+    categoriaBusca: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`normalize_search(${servicos.categoria})`),
+    ...timestamps,
+  },
+  (table) => [
+    check('servicos_preco_nao_negativo', sql`${table.preco} >= 0`),
+    check('servicos_valor_custo_nao_negativo', sql`${table.valorCusto} >= 0`),
+    check('servicos_comissao_check', sql`${table.comissao} BETWEEN 0 AND 100`),
+    check('servicos_duracao_positiva', sql`${table.duracao} > 0`),
+    check(
+      'servicos_aliquotas_check',
+      sql`coalesce(${table.aliquotaIcms}, 0) BETWEEN 0 AND 100 AND coalesce(${table.aliquotaIpi}, 0) BETWEEN 0 AND 100`,
+    ),
+    uniqueIndex('servicos_codigo_interno_unique').on(sql`lower(${table.codigoInterno})`),
+    // The list: ORDER BY nome_busca, nome, id; the categoria filter.
+    index('servicos_nome_busca_idx').on(table.nomeBusca, table.nome, table.id),
+    index('servicos_categoria_busca_idx').on(table.categoriaBusca),
+    index('servicos_fornecedor_id_idx').on(table.fornecedorId),
+    index('servicos_nome_busca_trgm_idx').using('gin', sql`${table.nomeBusca} gin_trgm_ops`),
+    index('servicos_categoria_busca_trgm_idx').using(
+      'gin',
+      sql`${table.categoriaBusca} gin_trgm_ops`,
+    ),
+  ],
+);
