@@ -1,0 +1,2 @@
+export * from './servico.rules';
+export * from './servico.schema';
