@@ -10,8 +10,14 @@ import type { Config } from '../config';
 import { cortar, criarLimpador, quebrar, umaLinha } from './texto';
 
 let pdfLib: Promise<typeof PdfLib> | undefined;
-/** pdf-lib loads with the first document, so the server starts without it. */
-const carregarPdfLib = () => (pdfLib ??= import('pdf-lib'));
+/**
+ * pdf-lib loads with the first document, so the server starts without it. It is CommonJS: in
+ * the bundled server (dist/) its dynamic import answers its exports as `default` only.
+ */
+const carregarPdfLib = () =>
+  (pdfLib ??= import('pdf-lib').then((mod) =>
+    'PDFDocument' in mod ? mod : (mod as unknown as { default: typeof PdfLib }).default,
+  ));
 
 /** Points per millimetre (PDF user space is 1/72 inch). */
 export const MM = 72 / 25.4;
