@@ -5,6 +5,7 @@
 export const ROOT_KEYS = {
   auditoria: ['auditoria'],
   cadastros: ['cadastros'],
+  caixas: ['caixas'],
   categorias: ['categorias'],
   custosAdicionais: ['custos-adicionais'],
   estoque: ['estoque'],
@@ -13,4 +14,5 @@ export const ROOT_KEYS = {
   produtos: ['produtos'],
   tabelasPrecos: ['tabelas-precos'],
   usuarios: ['usuarios'],
+  vendas: ['vendas'],
 } as const;

@@ -1,6 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { CadastroDetalhe, CadastroListItem, TipoCadastro } from '@prumo/shared/cadastros';
-import { apiRequest } from '../../lib/api-client';
+import { apiPage, apiRequest } from '../../lib/api-client';
 import { multipartBody } from '../../lib/files';
 import { ROOT_KEYS } from '../keys';
 
@@ -9,6 +15,8 @@ export const cadastroKeys = {
   all: ROOT_KEYS.cadastros,
   lists: () => [...ROOT_KEYS.cadastros, 'list'] as const,
   list: (tipo: TipoCadastro) => [...cadastroKeys.lists(), tipo] as const,
+  busca: (tipo: TipoCadastro, q: string, limit: number) =>
+    [...cadastroKeys.lists(), tipo, 'busca', q, limit] as const,
   detail: (id: number) => [...ROOT_KEYS.cadastros, 'detail', id] as const,
 };
 
@@ -25,6 +33,23 @@ export function cadastrosQueryOptions(tipo: TipoCadastro) {
 
 export function useCadastros(tipo: TipoCadastro) {
   return useQuery(cadastrosQueryOptions(tipo));
+}
+
+/**
+ * GET /api/cadastros?tipo=&q=&limit=: the first `limit` records whose name or e-mail holds the
+ * text (a picker over 10,000 customers asks the server, never loads them all).
+ */
+export function useBuscaCadastros(tipo: TipoCadastro, q: string, limit: number) {
+  return useQuery({
+    queryKey: cadastroKeys.busca(tipo, q, limit),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ tipo, limit: String(limit) });
+      if (q) params.set('q', q);
+      return apiPage<CadastroListItem>(`/cadastros?${params}`, signal);
+    },
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/cadastros/{id}: every field of the edit forms, contacts, photo and attachments. */

@@ -40,15 +40,20 @@ export function useProduto(id: number, enabled = true) {
 }
 
 /** GET /api/produtos/search?q= : by name, barcode or internal code, by relevance. */
-export function useProdutoSuggestions(termo: string) {
-  return useQuery({
+export const produtoSearchQueryOptions = (termo: string) =>
+  queryOptions({
     queryKey: produtoKeys.search(termo),
     queryFn: ({ signal }) =>
       apiRequest<ProdutoSearchItem[]>(`/produtos/search?q=${encodeURIComponent(termo)}`, {
         signal,
       }),
-    enabled: termo.length >= SUGESTOES_MIN_CHARS,
     staleTime: 10_000,
+  });
+
+export function useProdutoSuggestions(termo: string) {
+  return useQuery({
+    ...produtoSearchQueryOptions(termo),
+    enabled: termo.length >= SUGESTOES_MIN_CHARS,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@ import { NumberInput, type NumberInputProps } from '@mantine/core';
  * Number input the Brazilian way: decimal comma, dot for thousands. `onValueChange` gives a
  * number, or null when the field is empty.
  */
-export type DecimalInputProps = Omit<NumberInputProps, 'value' | 'onChange'> & {
+export type DecimalInputProps = Omit<NumberInputProps, 'value' | 'onChange' | 'onValueChange'> & {
   value: number | null | undefined;
   onValueChange: (value: number | null) => void;
 };
