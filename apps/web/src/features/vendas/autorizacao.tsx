@@ -1,0 +1,138 @@
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState, type FormEvent } from 'react';
+import type { AutorizacaoDesconto, Venda, VendaInputValues } from '@prumo/shared/vendas';
+import type { SalvarVendaInput } from '../../api/vendas';
+import { notifyError } from '../../components/notify';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { AUTORIZACAO_TEXTOS } from './texts';
+
+/** The cashier closed the authorization without a manager's password: nothing was sent. */
+export class AutorizacaoCancelada extends Error {
+  constructor() {
+    super('Autorização cancelada');
+    this.name = 'AutorizacaoCancelada';
+  }
+}
+
+function AutorizacaoForm({
+  motivo,
+  onDone,
+}: {
+  motivo: string | undefined;
+  onDone: (autorizacao: AutorizacaoDesconto | null) => void;
+}) {
+  const [email, setEmail] = useState('');
+  const [senha, setSenha] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() && senha) onDone({ email: email.trim(), senha });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {motivo && (
+          <Alert color="yellow" variant="light" data-testid="autorizacao-motivo">
+            {motivo}
+          </Alert>
+        )}
+        <TextInput
+          label={AUTORIZACAO_TEXTOS.email}
+          type="email"
+          autoComplete="off"
+          required
+          data-autofocus
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label={AUTORIZACAO_TEXTOS.senha}
+          autoComplete="off"
+          required
+          value={senha}
+          onChange={(event) => setSenha(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(null)}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={!email.trim() || !senha}>
+            {AUTORIZACAO_TEXTOS.autorizar}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Asks for a manager's or admin's e-mail and password; null when the cashier gives up. */
+export function pedirAutorizacao(motivo: string | undefined): Promise<AutorizacaoDesconto | null> {
+  return new Promise((resolve) => {
+    let resolved = false;
+    const done = (autorizacao: AutorizacaoDesconto | null) => {
+      if (resolved) return;
+      resolved = true;
+      modals.close(id);
+      resolve(autorizacao);
+    };
+    const id = modals.open({
+      title: AUTORIZACAO_TEXTOS.titulo,
+      centered: true,
+      children: <AutorizacaoForm motivo={motivo} onDone={done} />,
+      onClose: () => done(null),
+    });
+  });
+}
+
+const precisaAutorizacao = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'AUTORIZACAO_NECESSARIA';
+
+/**
+ * Sends a sale; when the server answers that its discount needs a manager's authorization
+ * (AUTORIZACAO_NECESSARIA), asks for one and sends the sale again with it, until it goes through,
+ * fails for another reason, or the cashier cancels (AutorizacaoCancelada). `enviar` makes a new
+ * Idempotency-Key per call: the body changes with the authorization.
+ */
+export async function comAutorizacao<T>(
+  enviar: (autorizacao: AutorizacaoDesconto | null) => Promise<T>,
+  pedir: typeof pedirAutorizacao = pedirAutorizacao,
+): Promise<T> {
+  try {
+    return await enviar(null);
+  } catch (error) {
+    if (!precisaAutorizacao(error)) throw error;
+    let motivo = error.serverMessage;
+    for (;;) {
+      const autorizacao = await pedir(motivo);
+      if (!autorizacao) throw new AutorizacaoCancelada();
+      try {
+        return await enviar(autorizacao);
+      } catch (again) {
+        if (!precisaAutorizacao(again)) throw again;
+        motivo = again.serverMessage;
+      }
+    }
+  }
+}
+
+/**
+ * Saves a sale (POST, or PUT with `id`) with a new Idempotency-Key per send, asking for a
+ * manager's authorization when its discount needs one.
+ */
+export function enviarVenda(
+  salvar: (input: SalvarVendaInput) => Promise<Venda>,
+  dados: VendaInputValues,
+  id?: number,
+): Promise<Venda> {
+  return comAutorizacao((autorizacao) =>
+    salvar({ id, dados: { ...dados, autorizacao }, idempotencyKey: newIdempotencyKey() }),
+  );
+}
+
+/** Says why a sale was not saved, with the server's reason; nothing when the cashier gave up. */
+export function avisarFalhaVenda(base: string, error: unknown): void {
+  if (error instanceof AutorizacaoCancelada) return;
+  console.error(base, error);
+  notifyError(errorText(base, error));
+}
