@@ -45,6 +45,7 @@ import {
   SelectField,
   TextAreaField,
 } from '../../../components/form/fields';
+import { CadastroSelect } from '../../../components/CadastroSelect';
 import { SaveButton } from '../../../components/form/SaveButton';
 import { notifySuccess } from '../../../components/notify';
 import { PageLoader } from '../../../components/PageLoader';
@@ -53,7 +54,6 @@ import { errorText } from '../../../lib/error-text';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { avisarFalhaVenda, enviarVenda } from '../autorizacao';
 import { VENDA_TEXTOS } from '../texts';
-import { ClienteSelect } from './ClienteSelect';
 
 export type VendaProdutoModalState = { mode: 'create' } | { mode: 'edit'; id: number };
 
@@ -236,7 +236,12 @@ function VendaProdutoForm({ venda, onClose }: { venda: Venda | null; onClose: ()
               control={control}
               name="cliente_id"
               render={({ field, fieldState }) => (
-                <ClienteSelect
+                <CadastroSelect
+                  tipo="cliente"
+                  label="Cliente"
+                  placeholder="Pesquise o cliente pelo nome"
+                  nothingFound={VENDA_MESSAGES.clienteNaoEncontrado}
+                  data-testid="venda-cliente"
                   required
                   value={field.value === null ? null : { id: field.value, nome: clienteNome }}
                   onChange={(cliente) => {
