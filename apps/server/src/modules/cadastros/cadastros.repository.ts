@@ -344,3 +344,8 @@ export function getAnexo(db: Executor, cadastroId: number, arquivoId: number) {
       ),
   );
 }
+
+/** id and nome of every record, as a subquery another module joins by id (customers, employees). */
+export function nomesDeCadastros<Alias extends string>(db: Executor, alias: Alias) {
+  return db.select({ id: cadastros.id, nome: cadastros.nome }).from(cadastros).as(alias);
+}

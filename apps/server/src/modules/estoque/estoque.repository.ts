@@ -366,25 +366,31 @@ export interface LinhaDeEstoque {
   quantidade: number;
 }
 
-/** Who moves the stock for a sale, and the sale's reason text on the ledger. */
-export interface MovimentoDeVenda {
-  vendaId: number;
+/** The document that moves the stock (its movements point to it), who, and the ledger's reason. */
+export interface MovimentoDeDocumento {
+  origem: { vendaId: number } | { ordemServicoId: number };
   motivo: string;
   usuarioId: number | null;
   timeZone?: string;
 }
 
+function colunasDaOrigem(origem: MovimentoDeDocumento['origem']) {
+  return 'vendaId' in origem
+    ? { vendaId: origem.vendaId }
+    : { ordemServicoId: origem.ordemServicoId };
+}
+
 /**
- * Finalizing a sale: one saída per stocked product (lines of the same product summed), in
- * product id order so that two sales never wait on each other in a circle, each written to the
- * ledger with the sale as its origin. All or nothing: when any product lacks stock it throws
+ * Finalizing a sale or concluding a service order: one saída per stocked product (lines of the
+ * same product summed), in product id order so that two documents never wait on each other in a
+ * circle, each written to the ledger with the document as its origin. All or nothing: when any product lacks stock it throws
  * ESTOQUE_INSUFICIENTE naming the product ("disponível X, solicitado Y") and the caller's
  * transaction rolls everything back. Products that do not move stock are skipped.
  */
-export async function registrarSaidasDaVenda(
+export async function registrarSaidasDoDocumento(
   tx: Transaction,
   linhas: readonly LinhaDeEstoque[],
-  movimento: MovimentoDeVenda,
+  movimento: MovimentoDeDocumento,
 ): Promise<void> {
   const porProduto = new Map<number, number>();
   for (const linha of linhas) {
@@ -396,7 +402,7 @@ export async function registrarSaidasDaVenda(
   const data = todayISO(movimento.timeZone);
   const rows: Array<typeof movimentacoes.$inferInsert> = [];
   for (const [produtoId, milesimos] of [...porProduto].sort(([a], [b]) => a - b)) {
-    const changed = await saidaDaVenda(tx, produtoId, milesimos);
+    const changed = await saidaDoDocumento(tx, produtoId, milesimos);
     if (!changed) continue;
     rows.push({
       produtoId,
@@ -405,14 +411,14 @@ export async function registrarSaidasDaVenda(
       data,
       motivo: movimento.motivo,
       usuarioId: movimento.usuarioId,
-      vendaId: movimento.vendaId,
+      ...colunasDaOrigem(movimento.origem),
     });
   }
   if (rows.length > 0) await tx.insert(movimentacoes).values(rows);
 }
 
-/** One product's saída for a sale; false when the product does not move stock. */
-async function saidaDaVenda(tx: Transaction, produtoId: number, milesimos: number) {
+/** One product's saída for a document; false when the product does not move stock. */
+async function saidaDoDocumento(tx: Transaction, produtoId: number, milesimos: number) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const changed = await alterarEstoque(tx, produtoId, -milesimos, { exigeMovimentar: true });
     if (changed) return true;
@@ -443,7 +449,8 @@ async function saidaDaVenda(tx: Transaction, produtoId: number, milesimos: numbe
  */
 export async function estornarMovimentosDaVenda(
   tx: Transaction,
-  movimento: MovimentoDeVenda,
+  vendaId: number,
+  movimento: Omit<MovimentoDeDocumento, 'origem'>,
 ): Promise<void> {
   const saldos = await tx
     .select({
@@ -451,7 +458,7 @@ export async function estornarMovimentosDaVenda(
       milesimos: sql<string>`sum(CASE WHEN ${movimentacoes.tipo} = 'saida' THEN ${movimentacoes.quantidade} ELSE -${movimentacoes.quantidade} END * 1000)`,
     })
     .from(movimentacoes)
-    .where(eq(movimentacoes.vendaId, movimento.vendaId))
+    .where(eq(movimentacoes.vendaId, vendaId))
     .groupBy(movimentacoes.produtoId)
     .orderBy(movimentacoes.produtoId);
   const data = todayISO(movimento.timeZone);
@@ -470,7 +477,7 @@ export async function estornarMovimentosDaVenda(
       data,
       motivo: movimento.motivo,
       usuarioId: movimento.usuarioId,
-      vendaId: movimento.vendaId,
+      vendaId,
     });
   }
   if (rows.length > 0) await tx.insert(movimentacoes).values(rows);

@@ -13,6 +13,7 @@ import {
 import type { TipoMovimentacao } from '@prumo/shared/estoque';
 import { timestamps } from '../../db/columns';
 import { produtos } from '../produtos/produtos.table';
+import { ordensServico } from '../ordens-servico/ordens-servico.table';
 import { usuarios } from '../usuarios/usuarios.table';
 import { vendas } from '../vendas/vendas.table';
 
@@ -40,6 +41,10 @@ export const estoqueMovimentacoes = pgTable(
     updatedBy: integer().references(() => usuarios.id, { onDelete: 'no action' }),
     /** The sale whose finalizing (saída) or cancelling (entrada) wrote this movement. */
     vendaId: integer().references((): AnyPgColumn => vendas.id, { onDelete: 'no action' }),
+    /** The service order whose conclusion wrote this saída. */
+    ordemServicoId: integer().references((): AnyPgColumn => ordensServico.id, {
+      onDelete: 'no action',
+    }),
   },
   (table) => [
     check('estoque_movimentacoes_tipo_check', sql`${table.tipo} IN ('entrada', 'saida')`),
@@ -53,5 +58,6 @@ export const estoqueMovimentacoes = pgTable(
     index('estoque_movimentacoes_usuario_id_idx').on(table.usuarioId),
     index('estoque_movimentacoes_updated_by_idx').on(table.updatedBy),
     index('estoque_movimentacoes_venda_id_idx').on(table.vendaId),
+    index('estoque_movimentacoes_ordem_servico_id_idx').on(table.ordemServicoId),
   ],
 );

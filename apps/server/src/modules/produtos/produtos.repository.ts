@@ -602,7 +602,8 @@ export function produtosParaPrecos(db: Executor) {
 }
 
 /** What a sale needs of its products: name, unit, price, custo final and whether it may be sold. */
-export function produtosParaVenda(db: Executor, ids: readonly number[]) {
+export async function produtosParaVenda(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
   return db
     .select({
       id: produtos.id,

@@ -34,7 +34,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/auth.repository';
 import { findCadastroResumo } from '../cadastros/cadastros.repository';
 import { caixaAbertoDoUsuario } from '../caixas/caixas.repository';
-import { estornarMovimentosDaVenda, registrarSaidasDaVenda } from '../estoque/estoque.repository';
+import { estornarMovimentosDaVenda, registrarSaidasDoDocumento } from '../estoque/estoque.repository';
 import { produtosParaVenda } from '../produtos/produtos.repository';
 import { nomesDeUsuarios, usuarioPorCredenciais } from '../usuarios/usuarios.repository';
 import { vendaHistorico, vendaItens, vendaPagamentos, vendas } from './vendas.table';
@@ -477,8 +477,8 @@ async function finalizar(
       .select({ produtoId: vendaItens.produtoId, quantidade: vendaItens.quantidade })
       .from(vendaItens)
       .where(eq(vendaItens.vendaId, venda.id)));
-  await registrarSaidasDaVenda(tx, linhas, {
-    vendaId: venda.id,
+  await registrarSaidasDoDocumento(tx, linhas, {
+    origem: { vendaId: venda.id },
     motivo: motivoDaVenda(venda.numero),
     usuarioId: contexto.usuario.id,
     timeZone: contexto.timeZone,
@@ -519,8 +519,7 @@ export async function alterarStatusVenda(
     await finalizar(tx, atual, contexto);
   } else {
     if (de === 'Finalizada') {
-      await estornarMovimentosDaVenda(tx, {
-        vendaId: id,
+      await estornarMovimentosDaVenda(tx, id, {
         motivo: `Cancelamento da ${motivoDaVenda(atual.numero)}`,
         usuarioId: contexto.usuario.id,
         timeZone: contexto.timeZone,

@@ -1,0 +1,593 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { todayISO } from '@prumo/shared/dates';
+import {
+  calcularTotaisOS,
+  formatNumeroOs,
+  OS_MESSAGES,
+  podeMudarSituacao,
+  PRAZO_OS_VALUES,
+  PRIORIDADE_OS_VALUES,
+  SITUACAO_OS_VALUES,
+  SITUACOES_OS_ABERTAS,
+  transicaoOsInvalidaMessage,
+  type OrdemServico,
+  type OrdemServicoInput,
+  type OrdemServicoListQuery,
+  type OrdemServicoResumo,
+  type OrdemServicoStatusInput,
+  type PainelOS,
+  type SituacaoOS,
+} from '@prumo/shared/ordens-servico';
+import {
+  produtoInativoMessage,
+  unidadeFracionada,
+  quantidadeInteiraMessage,
+} from '@prumo/shared/vendas';
+import type { Executor, Transaction } from '../../db/database';
+import { containsSearch } from '../../db/sql-helpers';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { AuthenticatedUser } from '../auth/auth.repository';
+import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
+import { registrarSaidasDoDocumento } from '../estoque/estoque.repository';
+import { produtosParaVenda } from '../produtos/produtos.repository';
+import { servicosParaOrdem } from '../servicos/servicos.repository';
+import { nomesDeUsuarios } from '../usuarios/usuarios.repository';
+import {
+  ordemServicoHistorico,
+  ordemServicoProdutos,
+  ordemServicoServicos,
+  ordensServico,
+} from './ordens-servico.table';
+
+/*
+ * Service orders. Totals are computed from the lines in centavos (the shared calcularTotaisOS);
+ * every change of situação locks the order's row and is checked against the one transition
+ * table (OS_TRANSICOES); concluding takes the parts out of stock through the ledger, all or
+ * nothing, and a concluded order is never cancelled, so the parts leave exactly once.
+ */
+
+export interface OrdemContexto {
+  usuario: Pick<AuthenticatedUser, 'id' | 'nome'>;
+  timeZone: string;
+}
+
+const inicioDoDia = (day: string, timeZone: string) =>
+  sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+
+/** Today and tomorrow in the company's calendar. */
+function hojeEAmanha(timeZone: string) {
+  const hoje = todayISO(timeZone);
+  const amanha = new Date(`${hoje}T12:00:00Z`);
+  amanha.setUTCDate(amanha.getUTCDate() + 1);
+  return { hoje, amanha: amanha.toISOString().slice(0, 10) };
+}
+
+function selectResumo(db: Executor) {
+  const cliente = nomesDeCadastros(db, 'cliente');
+  const tecnico = nomesDeCadastros(db, 'tecnico');
+  return db
+    .select({
+      id: ordensServico.id,
+      numero: ordensServico.numero,
+      cliente_id: ordensServico.clienteId,
+      cliente_nome: cliente.nome,
+      equipamento: ordensServico.equipamento,
+      tecnico_id: ordensServico.tecnicoId,
+      tecnico_nome: tecnico.nome,
+      prioridade: ordensServico.prioridade,
+      situacao: ordensServico.situacao,
+      prazo: ordensServico.prazo,
+      dataEntrada: ordensServico.dataEntrada,
+      valor_total: ordensServico.valorTotal,
+    })
+    .from(ordensServico)
+    .leftJoin(cliente, eq(cliente.id, ordensServico.clienteId))
+    .leftJoin(tecnico, eq(tecnico.id, ordensServico.tecnicoId));
+}
+
+type ResumoRow = Awaited<ReturnType<typeof selectResumo>>[number];
+const toResumo = ({ dataEntrada, ...row }: ResumoRow): OrdemServicoResumo => ({
+  ...row,
+  data_entrada: dataEntrada.toISOString(),
+});
+
+const abertas = () => inArray(ordensServico.situacao, [...SITUACOES_OS_ABERTAS]);
+
+/** The condition of a deadline bucket among open orders. */
+function condicaoDoPrazo(bucket: string, timeZone: string): SQL {
+  const { hoje, amanha } = hojeEAmanha(timeZone);
+  const prazo = ordensServico.prazo;
+  const condicoes: Record<string, SQL> = {
+    vencidas: sql`${prazo} < ${hoje}`,
+    hoje: sql`${prazo} = ${hoje}`,
+    amanha: sql`${prazo} = ${amanha}`,
+    futuras: sql`${prazo} > ${amanha}`,
+    'sem-prazo': sql`${prazo} IS NULL`,
+  };
+  return and(abertas(), condicoes[bucket])!;
+}
+
+function listConditions(
+  db: Executor,
+  query: OrdemServicoListQuery,
+  timeZone: string,
+): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [
+    query.situacao === 'abertas'
+      ? abertas()
+      : query.situacao
+        ? eq(ordensServico.situacao, query.situacao)
+        : undefined,
+    query.prioridade ? eq(ordensServico.prioridade, query.prioridade) : undefined,
+    query.prazo ? condicaoDoPrazo(query.prazo, timeZone) : undefined,
+    query.tecnico_id ? eq(ordensServico.tecnicoId, query.tecnico_id) : undefined,
+    query.cliente_id ? eq(ordensServico.clienteId, query.cliente_id) : undefined,
+    query.de ? gte(ordensServico.dataEntrada, inicioDoDia(query.de, timeZone)) : undefined,
+    query.ate
+      ? lt(ordensServico.dataEntrada, sql`${inicioDoDia(query.ate, timeZone)} + interval '1 day'`)
+      : undefined,
+  ];
+  if (query.q) {
+    const cliente = nomesDeCadastros(db, 'busca_cliente');
+    const porTexto = sql`(${containsSearch(query.q, ordensServico.equipamento)} OR ${ordensServico.clienteId} IN (SELECT ${cliente.id} FROM ${cliente} WHERE ${containsSearch(query.q, cliente.nome)}))`;
+    const numero = /^\d{1,9}$/.test(query.q) ? Number(query.q) : undefined;
+    conditions.push(
+      numero === undefined ? porTexto : sql`(${ordensServico.numero} = ${numero} OR ${porTexto})`,
+    );
+  }
+  return and(...conditions.filter((condition): condition is SQL => condition !== undefined));
+}
+
+/** GET /api/ordens-servico: newest first, one page, and how many the filter matches. */
+export async function listOrdens(
+  db: Executor,
+  query: OrdemServicoListQuery,
+  timeZone: string,
+): Promise<{ items: OrdemServicoResumo[]; total: number }> {
+  const where = listConditions(db, query, timeZone);
+  const [rows, [totals]] = await Promise.all([
+    selectResumo(db)
+      .where(where)
+      .orderBy(desc(ordensServico.dataEntrada), desc(ordensServico.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(ordensServico).where(where),
+  ]);
+  return { items: rows.map(toResumo), total: totals?.total ?? 0 };
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** GET /api/ordens-servico/{id}: the order with its lines and its history. */
+export async function getOrdem(db: Executor, id: number): Promise<OrdemServico | undefined> {
+  const vendedor = nomesDeCadastros(db, 'vendedor');
+  const autor = nomesDeUsuarios(db, 'autor');
+  const [[resumo], [row], produtos, servicos, historico] = await Promise.all([
+    selectResumo(db).where(eq(ordensServico.id, id)),
+    db
+      .select({ os: ordensServico, vendedorNome: vendedor.nome })
+      .from(ordensServico)
+      .leftJoin(vendedor, eq(vendedor.id, ordensServico.vendedorId))
+      .where(eq(ordensServico.id, id)),
+    db
+      .select({
+        id: ordemServicoProdutos.id,
+        produto_id: ordemServicoProdutos.produtoId,
+        nome: ordemServicoProdutos.nome,
+        unidade_medida: ordemServicoProdutos.unidadeMedida,
+        detalhes: ordemServicoProdutos.detalhes,
+        quantidade: ordemServicoProdutos.quantidade,
+        valor: ordemServicoProdutos.valor,
+        desconto: ordemServicoProdutos.desconto,
+        subtotal: ordemServicoProdutos.subtotal,
+      })
+      .from(ordemServicoProdutos)
+      .where(eq(ordemServicoProdutos.ordemServicoId, id))
+      .orderBy(asc(ordemServicoProdutos.ordem)),
+    db
+      .select({
+        id: ordemServicoServicos.id,
+        servico_id: ordemServicoServicos.servicoId,
+        nome: ordemServicoServicos.nome,
+        detalhes: ordemServicoServicos.detalhes,
+        quantidade: ordemServicoServicos.quantidade,
+        valor: ordemServicoServicos.valor,
+        desconto: ordemServicoServicos.desconto,
+        subtotal: ordemServicoServicos.subtotal,
+      })
+      .from(ordemServicoServicos)
+      .where(eq(ordemServicoServicos.ordemServicoId, id))
+      .orderBy(asc(ordemServicoServicos.ordem)),
+    db
+      .select({
+        situacao: ordemServicoHistorico.situacao,
+        usuario_nome: autor.nome,
+        observacao: ordemServicoHistorico.observacao,
+        createdAt: ordemServicoHistorico.createdAt,
+      })
+      .from(ordemServicoHistorico)
+      .leftJoin(autor, eq(autor.id, ordemServicoHistorico.usuarioId))
+      .where(eq(ordemServicoHistorico.ordemServicoId, id))
+      .orderBy(asc(ordemServicoHistorico.id)),
+  ]);
+  if (!resumo || !row) return undefined;
+  const os = row.os;
+  return {
+    ...toResumo(resumo),
+    data_saida: iso(os.dataSaida),
+    canal_venda: os.canalVenda,
+    centro_custo: os.centroCusto,
+    vendedor_id: os.vendedorId,
+    vendedor_nome: row.vendedorNome,
+    marca: os.marca,
+    modelo: os.modelo,
+    numero_serie: os.numeroSerie,
+    condicoes: os.condicoes,
+    defeitos: os.defeitos,
+    acessorios: os.acessorios,
+    solucao: os.solucao,
+    laudo: os.laudo,
+    termos: os.termos,
+    produtos,
+    servicos,
+    cep: os.cep,
+    logradouro: os.logradouro,
+    numero_endereco: os.numeroEndereco,
+    complemento: os.complemento,
+    bairro: os.bairro,
+    cidade: os.cidade,
+    uf: os.uf,
+    mao_de_obra: os.maoDeObra,
+    pecas: os.pecas,
+    frete: os.frete,
+    outros: os.outros,
+    desconto: os.desconto,
+    exibir_total: os.exibirTotal,
+    observacoes: os.observacoes,
+    observacoes_internas: os.observacoesInternas,
+    aprovado_por: os.aprovadoPor,
+    aprovado_em: iso(os.aprovadoEm),
+    entregue_a: os.entregueA,
+    entregue_em: iso(os.entregueEm),
+    concluida_em: iso(os.concluidaEm),
+    historico: historico.map(({ createdAt, ...entrada }) => ({
+      ...entrada,
+      created_at: createdAt.toISOString(),
+    })),
+    created_at: os.createdAt.toISOString(),
+    updated_at: os.updatedAt.toISOString(),
+  };
+}
+
+const refused = (field: string, message: string) => badRequest(message, { [field]: message });
+
+/** A registry record of the expected kind, or a 400 on the field. */
+async function exigirCadastro(
+  tx: Executor,
+  id: number | null,
+  tipo: 'cliente' | 'funcionario',
+  campo: string,
+) {
+  if (id === null) return;
+  const cadastro = await findCadastroResumo(tx, id);
+  if (!cadastro || cadastro.tipo !== tipo) {
+    throw refused(
+      campo,
+      tipo === 'cliente' ? OS_MESSAGES.clienteNaoEncontrado : OS_MESSAGES.funcionarioNaoEncontrado,
+    );
+  }
+}
+
+/** The order's columns and lines, computed from the input against the catalogues. */
+async function calcularOrdem(tx: Executor, input: OrdemServicoInput) {
+  await exigirCadastro(tx, input.cliente_id, 'cliente', 'cliente_id');
+  await exigirCadastro(tx, input.vendedor_id, 'funcionario', 'vendedor_id');
+  await exigirCadastro(tx, input.tecnico_id, 'funcionario', 'tecnico_id');
+
+  const catalogo = new Map(
+    (await produtosParaVenda(tx, [...new Set(input.produtos.map((l) => l.produto_id))])).map(
+      (p) => [p.id, p],
+    ),
+  );
+  const servicosCatalogo = new Map(
+    (await servicosParaOrdem(tx, [...new Set(input.servicos.map((l) => l.servico_id))])).map(
+      (s) => [s.id, s],
+    ),
+  );
+  const produtos = input.produtos.map((linha, index) => {
+    const produto = catalogo.get(linha.produto_id);
+    const campo = `produtos.${index}`;
+    if (!produto) throw refused(`${campo}.produto_id`, OS_MESSAGES.produtoNaoEncontrado);
+    if (!produto.ativo) throw refused(`${campo}.produto_id`, produtoInativoMessage(produto.nome));
+    if (!unidadeFracionada(produto.unidade) && !Number.isInteger(linha.quantidade)) {
+      throw refused(`${campo}.quantidade`, quantidadeInteiraMessage(produto.nome, produto.unidade));
+    }
+    return { ...linha, valor: linha.valor ?? produto.preco, produto };
+  });
+  const servicos = input.servicos.map((linha, index) => {
+    const servico = servicosCatalogo.get(linha.servico_id);
+    const campo = `servicos.${index}.servico_id`;
+    if (!servico) throw refused(campo, OS_MESSAGES.servicoNaoEncontrado);
+    if (!servico.ativo) throw refused(campo, `O serviço "${servico.nome}" está inativo.`);
+    return { ...linha, valor: linha.valor ?? servico.preco, servico };
+  });
+
+  const totais = calcularTotaisOS(produtos, servicos, input);
+  const [primeiroErro] = Object.values(totais.erros);
+  if (primeiroErro) throw badRequest(primeiroErro, totais.erros);
+
+  return {
+    colunas: {
+      clienteId: input.cliente_id,
+      dataSaida: input.data_saida ? new Date(input.data_saida) : null,
+      prazo: input.prazo,
+      canalVenda: input.canal_venda,
+      centroCusto: input.centro_custo,
+      prioridade: input.prioridade,
+      vendedorId: input.vendedor_id,
+      tecnicoId: input.tecnico_id,
+      equipamento: input.equipamento,
+      marca: input.marca,
+      modelo: input.modelo,
+      numeroSerie: input.numero_serie,
+      condicoes: input.condicoes,
+      defeitos: input.defeitos,
+      acessorios: input.acessorios,
+      solucao: input.solucao,
+      laudo: input.laudo,
+      termos: input.termos,
+      cep: input.cep,
+      logradouro: input.logradouro,
+      numeroEndereco: input.numero_endereco,
+      complemento: input.complemento,
+      bairro: input.bairro,
+      cidade: input.cidade,
+      uf: input.uf,
+      maoDeObra: totais.mao_de_obra,
+      pecas: totais.pecas,
+      frete: input.frete,
+      outros: input.outros,
+      desconto: input.desconto,
+      valorTotal: totais.valor_total,
+      exibirTotal: input.exibir_total,
+      observacoes: input.observacoes,
+      observacoesInternas: input.observacoes_internas,
+    },
+    produtos: produtos.map((linha, ordem) => ({
+      ordem,
+      produtoId: linha.produto.id,
+      nome: linha.produto.nome,
+      unidadeMedida: linha.produto.unidade,
+      detalhes: linha.detalhes,
+      quantidade: linha.quantidade,
+      valor: linha.valor,
+      desconto: linha.desconto,
+      subtotal: totais.produtos[ordem]!,
+      custoUnitario: linha.produto.custoFinal,
+    })),
+    servicos: servicos.map((linha, ordem) => ({
+      ordem,
+      servicoId: linha.servico.id,
+      nome: linha.servico.nome,
+      detalhes: linha.detalhes,
+      quantidade: linha.quantidade,
+      valor: linha.valor,
+      desconto: linha.desconto,
+      subtotal: totais.servicos[ordem]!,
+      custoUnitario: linha.servico.custo,
+    })),
+  };
+}
+
+type OrdemCalculada = Awaited<ReturnType<typeof calcularOrdem>>;
+
+async function gravarLinhas(tx: Transaction, ordemServicoId: number, calculada: OrdemCalculada) {
+  if (calculada.produtos.length > 0) {
+    await tx
+      .insert(ordemServicoProdutos)
+      .values(calculada.produtos.map((linha) => ({ ...linha, ordemServicoId })));
+  }
+  if (calculada.servicos.length > 0) {
+    await tx
+      .insert(ordemServicoServicos)
+      .values(calculada.servicos.map((linha) => ({ ...linha, ordemServicoId })));
+  }
+}
+
+async function registrarHistorico(
+  tx: Transaction,
+  ordemServicoId: number,
+  situacao: SituacaoOS,
+  contexto: OrdemContexto,
+  observacao: string | null,
+) {
+  await tx
+    .insert(ordemServicoHistorico)
+    .values({ ordemServicoId, situacao, usuarioId: contexto.usuario.id, observacao });
+}
+
+/** POST /api/ordens-servico: a new order em aberto. */
+export async function createOrdem(
+  tx: Transaction,
+  input: OrdemServicoInput,
+  contexto: OrdemContexto,
+): Promise<OrdemServico> {
+  const calculada = await calcularOrdem(tx, input);
+  const [row] = await tx
+    .insert(ordensServico)
+    .values({
+      ...calculada.colunas,
+      ...(input.data_entrada ? { dataEntrada: new Date(input.data_entrada) } : {}),
+      usuarioId: contexto.usuario.id,
+    })
+    .returning({ id: ordensServico.id });
+  await gravarLinhas(tx, row!.id, calculada);
+  await registrarHistorico(tx, row!.id, 'em-aberto', contexto, null);
+  return (await getOrdem(tx, row!.id))!;
+}
+
+async function travarOrdem(tx: Transaction, id: number) {
+  const [row] = await tx
+    .select({
+      id: ordensServico.id,
+      numero: ordensServico.numero,
+      situacao: ordensServico.situacao,
+      dataSaida: ordensServico.dataSaida,
+    })
+    .from(ordensServico)
+    .where(eq(ordensServico.id, id))
+    .for('update');
+  if (!row) throw notFound(OS_MESSAGES.naoEncontrada);
+  return row;
+}
+
+/** PUT /api/ordens-servico/{id}: while the order is still being worked; lines are replaced. */
+export async function updateOrdem(
+  tx: Transaction,
+  id: number,
+  input: OrdemServicoInput,
+): Promise<OrdemServico> {
+  const atual = await travarOrdem(tx, id);
+  if (!SITUACOES_OS_ABERTAS.includes(atual.situacao)) {
+    throw new AppError('REGRA_VIOLADA', OS_MESSAGES.naoEditavel);
+  }
+  const calculada = await calcularOrdem(tx, input);
+  await tx.delete(ordemServicoProdutos).where(eq(ordemServicoProdutos.ordemServicoId, id));
+  await tx.delete(ordemServicoServicos).where(eq(ordemServicoServicos.ordemServicoId, id));
+  await tx
+    .update(ordensServico)
+    .set({
+      ...calculada.colunas,
+      ...(input.data_entrada ? { dataEntrada: new Date(input.data_entrada) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(ordensServico.id, id));
+  await gravarLinhas(tx, id, calculada);
+  return (await getOrdem(tx, id))!;
+}
+
+/** DELETE /api/ordens-servico/{id}: only an order em aberto (it never moved stock). */
+export async function deleteOrdem(tx: Transaction, id: number): Promise<void> {
+  const atual = await travarOrdem(tx, id);
+  if (atual.situacao !== 'em-aberto') {
+    throw new AppError('REGRA_VIOLADA', OS_MESSAGES.naoExcluivel);
+  }
+  await tx.delete(ordensServico).where(eq(ordensServico.id, id));
+}
+
+/**
+ * PATCH /api/ordens-servico/{id}/status: any move of the transition table. Approval records who
+ * approved and when; concluding takes the parts out of stock (all or nothing); the hand-back
+ * records to whom and when.
+ */
+export async function alterarSituacao(
+  tx: Transaction,
+  id: number,
+  input: OrdemServicoStatusInput,
+  contexto: OrdemContexto,
+): Promise<OrdemServico> {
+  const atual = await travarOrdem(tx, id);
+  const de = atual.situacao;
+  const para = input.situacao;
+  if (!podeMudarSituacao(de, para)) {
+    const message = transicaoOsInvalidaMessage(de, para);
+    throw new AppError('TRANSICAO_INVALIDA', message, { situacao: message });
+  }
+  const mudancas: Partial<typeof ordensServico.$inferInsert> = { situacao: para };
+  if (de === 'aguardando-aprovacao' && para === 'em-andamento') {
+    if (!input.aprovado_por) {
+      throw refused('aprovado_por', OS_MESSAGES.aprovadoPorObrigatorio);
+    }
+    Object.assign(mudancas, { aprovadoPor: input.aprovado_por, aprovadoEm: new Date() });
+  }
+  if (para === 'concluida') {
+    const pecas = await tx
+      .select({
+        produtoId: ordemServicoProdutos.produtoId,
+        quantidade: ordemServicoProdutos.quantidade,
+      })
+      .from(ordemServicoProdutos)
+      .where(eq(ordemServicoProdutos.ordemServicoId, id));
+    await registrarSaidasDoDocumento(tx, pecas, {
+      origem: { ordemServicoId: id },
+      motivo: `Ordem de serviço Nº ${formatNumeroOs(atual.numero)}`,
+      usuarioId: contexto.usuario.id,
+      timeZone: contexto.timeZone,
+    });
+    mudancas.concluidaEm = new Date();
+  }
+  if (para === 'entregue') {
+    if (!input.entregue_a) throw refused('entregue_a', OS_MESSAGES.entregueAObrigatorio);
+    const agora = new Date();
+    Object.assign(mudancas, {
+      entregueA: input.entregue_a,
+      entregueEm: agora,
+      dataSaida: atual.dataSaida ?? agora,
+    });
+  }
+  await tx
+    .update(ordensServico)
+    .set({ ...mudancas, updatedAt: sql`now()` })
+    .where(eq(ordensServico.id, id));
+  await registrarHistorico(tx, id, para, contexto, input.observacao);
+  return (await getOrdem(tx, id))!;
+}
+
+/**
+ * GET /api/ordens-servico/painel: the open queue by deadline, priority and situação (one
+ * query), and what each technician's concluded orders are worth (another).
+ */
+export async function painelOrdens(db: Executor, timeZone: string): Promise<PainelOS> {
+  const { hoje, amanha } = hojeEAmanha(timeZone);
+  const prazo = ordensServico.prazo;
+  const bucket = sql<string>`CASE
+    WHEN ${prazo} IS NULL THEN 'sem-prazo'
+    WHEN ${prazo} < ${hoje} THEN 'vencidas'
+    WHEN ${prazo} = ${hoje} THEN 'hoje'
+    WHEN ${prazo} = ${amanha} THEN 'amanha'
+    ELSE 'futuras' END`;
+  const tecnico = nomesDeCadastros(db, 'tecnico');
+  const [grupos, faturamento] = await Promise.all([
+    db
+      .select({
+        situacao: ordensServico.situacao,
+        prioridade: ordensServico.prioridade,
+        bucket,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(ordensServico)
+      .groupBy(sql`1, 2, 3`), // by position: the bucket's parameters make it another expression
+    db
+      .select({
+        tecnico_id: ordensServico.tecnicoId,
+        tecnico_nome: sql<string>`coalesce(${tecnico.nome}, 'Sem técnico')`,
+        total: sql<string>`sum(${ordensServico.valorTotal})`,
+        ordens: sql<number>`count(*)::int`,
+      })
+      .from(ordensServico)
+      .leftJoin(tecnico, eq(tecnico.id, ordensServico.tecnicoId))
+      .where(inArray(ordensServico.situacao, ['concluida', 'entregue']))
+      .groupBy(ordensServico.tecnicoId, tecnico.nome)
+      .orderBy(desc(sql`sum(${ordensServico.valorTotal})`)),
+  ]);
+  const zeros = <K extends string>(keys: readonly K[]) =>
+    Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+  const painel: PainelOS = {
+    prazos: zeros(PRAZO_OS_VALUES),
+    prioridades: zeros(PRIORIDADE_OS_VALUES),
+    situacoes: zeros(SITUACAO_OS_VALUES),
+    faturamento_por_tecnico: faturamento.map((linha) => ({
+      ...linha,
+      total: Number(linha.total),
+      ordens: Number(linha.ordens),
+    })),
+  };
+  for (const grupo of grupos) {
+    const n = Number(grupo.n);
+    painel.situacoes[grupo.situacao] += n;
+    if (!SITUACOES_OS_ABERTAS.includes(grupo.situacao)) continue;
+    painel.prioridades[grupo.prioridade] += n;
+    painel.prazos[grupo.bucket as keyof PainelOS['prazos']] += n;
+  }
+  return painel;
+}

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { CanalVendaOS, PrioridadeOS, SituacaoOS } from '@prumo/shared/ordens-servico';
+import { timestamps } from '../../db/columns';
+import { cadastros } from '../cadastros/cadastros.table';
+import { produtos } from '../produtos/produtos.table';
+import { servicos } from '../servicos/servicos.table';
+import { usuarios } from '../usuarios/usuarios.table';
+
+const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
+const quantity = () => numeric({ precision: 14, scale: 3, mode: 'number' });
+
+/** The number people see on an order ("OS Nº 000042"), never reused. */
+export const ordensServicoNumeroSeq = pgSequence('ordens_servico_numero_seq', { startWith: 1 });
+
+/**
+ * Service orders (spec part 2, section 3.8): a repair shop's job from entry to hand-back. The
+ * totals are computed by the server from the lines; parts leave stock when it is concluded.
+ */
+export const ordensServico = pgTable(
+  'ordens_servico',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    numero: integer()
+      .notNull()
+      .default(sql`nextval('ordens_servico_numero_seq')`)
+      .unique(),
+    clienteId: integer()
+      .notNull()
+      .references(() => cadastros.id, { onDelete: 'restrict' }),
+    situacao: varchar({ length: 30 }).$type<SituacaoOS>().notNull().default('em-aberto'),
+    dataEntrada: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    dataSaida: timestamp({ withTimezone: true }),
+    /** The promised day, in the company's calendar. */
+    prazo: date({ mode: 'string' }),
+    canalVenda: varchar({ length: 20 }).$type<CanalVendaOS>().notNull().default('presencial'),
+    centroCusto: varchar({ length: 100 }),
+    prioridade: varchar({ length: 20 }).$type<PrioridadeOS>().notNull().default('media'),
+    vendedorId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
+    tecnicoId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
+    // Equipment
+    equipamento: varchar({ length: 200 }),
+    marca: varchar({ length: 100 }),
+    modelo: varchar({ length: 100 }),
+    numeroSerie: varchar({ length: 100 }),
+    condicoes: text(),
+    defeitos: text(),
+    acessorios: text(),
+    solucao: text(),
+    laudo: text(),
+    termos: text(),
+    // Delivery address
+    cep: varchar({ length: 10 }),
+    logradouro: varchar({ length: 200 }),
+    numeroEndereco: varchar({ length: 20 }),
+    complemento: varchar({ length: 100 }),
+    bairro: varchar({ length: 100 }),
+    cidade: varchar({ length: 100 }),
+    uf: varchar({ length: 2 }),
+    // Totals (computed)
+    maoDeObra: money().notNull().default(0),
+    pecas: money().notNull().default(0),
+    frete: money().notNull().default(0),
+    outros: money().notNull().default(0),
+    desconto: money().notNull().default(0),
+    valorTotal: money().notNull().default(0),
+    exibirTotal: boolean().notNull().default(true),
+    observacoes: text(),
+    observacoesInternas: text(),
+    // The flow's records
+    aprovadoPor: varchar({ length: 200 }),
+    aprovadoEm: timestamp({ withTimezone: true }),
+    concluidaEm: timestamp({ withTimezone: true }),
+    entregueA: varchar({ length: 200 }),
+    entregueEm: timestamp({ withTimezone: true }),
+    usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'ordens_servico_situacao_check',
+      sql`${table.situacao} IN ('em-aberto', 'aguardando-aprovacao', 'em-andamento', 'aguardando-pecas', 'concluida', 'entregue', 'cancelada')`,
+    ),
+    check(
+      'ordens_servico_prioridade_check',
+      sql`${table.prioridade} IN ('muito-urgente', 'urgente', 'alta', 'media', 'baixa')`,
+    ),
+    check(
+      'ordens_servico_valores_check',
+      sql`${table.valorTotal} >= 0 AND ${table.frete} >= 0 AND ${table.outros} >= 0 AND ${table.desconto} >= 0`,
+    ),
+    index('ordens_servico_situacao_prazo_idx').on(table.situacao, table.prazo),
+    index('ordens_servico_prioridade_idx').on(table.prioridade),
+    index('ordens_servico_data_entrada_idx').on(table.dataEntrada.desc(), table.id.desc()),
+    index('ordens_servico_cliente_id_idx').on(table.clienteId),
+    index('ordens_servico_vendedor_id_idx').on(table.vendedorId),
+    index('ordens_servico_tecnico_id_idx').on(table.tecnicoId),
+    index('ordens_servico_usuario_id_idx').on(table.usuarioId),
+    index('ordens_servico_equipamento_trgm_idx').using(
+      'gin',
+      sql`normalize_search(${table.equipamento}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+const linha = {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  ordem: smallint().notNull(),
+  /** Name and cost as they were when the line was saved. */
+  nome: varchar({ length: 200 }).notNull(),
+  detalhes: varchar({ length: 500 }),
+  quantidade: quantity().notNull(),
+  valor: money().notNull(),
+  desconto: money().notNull().default(0),
+  subtotal: money().notNull(),
+  custoUnitario: money().notNull().default(0),
+};
+
+/** Parts of an order (products of the catalogue). */
+export const ordemServicoProdutos = pgTable(
+  'ordem_servico_produtos',
+  {
+    ...linha,
+    ordemServicoId: integer()
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'cascade' }),
+    produtoId: integer()
+      .notNull()
+      .references(() => produtos.id, { onDelete: 'restrict' }),
+    unidadeMedida: varchar({ length: 10 }).notNull(),
+  },
+  (table) => [
+    check('ordem_servico_produtos_quantidade_check', sql`${table.quantidade} > 0`),
+    index('ordem_servico_produtos_ordem_idx').on(table.ordemServicoId, table.ordem),
+    index('ordem_servico_produtos_produto_id_idx').on(table.produtoId),
+  ],
+);
+
+/** Labour of an order (services of the catalogue). */
+export const ordemServicoServicos = pgTable(
+  'ordem_servico_servicos',
+  {
+    ...linha,
+    ordemServicoId: integer()
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'cascade' }),
+    servicoId: integer()
+      .notNull()
+      .references(() => servicos.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    check('ordem_servico_servicos_quantidade_check', sql`${table.quantidade} > 0`),
+    index('ordem_servico_servicos_ordem_idx').on(table.ordemServicoId, table.ordem),
+    index('ordem_servico_servicos_servico_id_idx').on(table.servicoId),
+  ],
+);
+
+/** Every situação an order went through, who moved it and a note. */
+export const ordemServicoHistorico = pgTable(
+  'ordem_servico_historico',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ordemServicoId: integer()
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'cascade' }),
+    situacao: varchar({ length: 30 }).$type<SituacaoOS>().notNull(),
+    usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    observacao: varchar({ length: 500 }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ordem_servico_historico_ordem_idx').on(table.ordemServicoId, table.id),
+    index('ordem_servico_historico_usuario_id_idx').on(table.usuarioId),
+  ],
+);
