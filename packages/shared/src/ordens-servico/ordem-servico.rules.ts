@@ -110,6 +110,8 @@ export function bucketDoPrazo(prazo: string | null, hoje: string, amanha: string
 export const OS_LIMIT_PADRAO = 100;
 export const OS_LIMIT_MAX = 500;
 export const OS_LINHAS_MAX = 200;
+/** Attachments an order keeps at most (5 MB each). */
+export const OS_ANEXOS_MAX = 10;
 
 export const OS_MESSAGES = {
   titulo: 'Ordens de Serviço',
@@ -147,6 +149,8 @@ export const OS_MESSAGES = {
   periodoInvalido: 'A data inicial deve ser anterior ou igual à data final.',
   aprovadoPorObrigatorio: 'Informe quem aprovou o orçamento',
   entregueAObrigatorio: 'Informe a quem o equipamento foi entregue',
+  anexoNaoEncontrado: 'Anexo não encontrado.',
+  anexosDemais: `Uma ordem de serviço pode ter no máximo ${OS_ANEXOS_MAX} anexos.`,
 } as const;
 
 export function transicaoOsInvalidaMessage(de: SituacaoOS, para: SituacaoOS): string {

@@ -1,4 +1,4 @@
-import { cepField, ufField } from '../cadastros/cadastro.schema';
+import { arquivoInfoSchema, cepField, ufField } from '../cadastros/cadastro.schema';
 import { isISODate } from '../dates';
 import {
   dayQuery,
@@ -257,6 +257,8 @@ export const ordemServicoSchema = ordemServicoResumoSchema.extend({
   entregue_a: z.string().nullable(),
   entregue_em: z.string().nullable(),
   concluida_em: z.string().nullable(),
+  /** Attached files (never their bytes): GET /api/ordens-servico/{id}/anexos/{arquivoId}. */
+  anexos: z.array(arquivoInfoSchema),
   historico: z.array(
     z.object({
       situacao,

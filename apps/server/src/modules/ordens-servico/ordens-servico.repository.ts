@@ -3,6 +3,7 @@ import { todayISO } from '@prumo/shared/dates';
 import {
   calcularTotaisOS,
   formatNumeroOs,
+  OS_ANEXOS_MAX,
   OS_MESSAGES,
   podeMudarSituacao,
   PRAZO_OS_VALUES,
@@ -33,6 +34,14 @@ import { produtosParaVenda } from '../produtos/produtos.repository';
 import { servicosParaOrdem } from '../servicos/servicos.repository';
 import { nomesDeUsuarios } from '../usuarios/usuarios.repository';
 import {
+  deleteArquivos,
+  insertArquivo,
+  lerArquivo,
+  listArquivosInfo,
+} from '../arquivos/arquivos.repository';
+import type { UploadedFile } from '../../http/multipart';
+import {
+  ordemServicoAnexos,
   ordemServicoHistorico,
   ordemServicoProdutos,
   ordemServicoServicos,
@@ -162,7 +171,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function getOrdem(db: Executor, id: number): Promise<OrdemServico | undefined> {
   const vendedor = nomesDeCadastros(db, 'vendedor');
   const autor = nomesDeUsuarios(db, 'autor');
-  const [[resumo], [row], produtos, servicos, historico] = await Promise.all([
+  const [[resumo], [row], produtos, servicos, historico, anexos] = await Promise.all([
     selectResumo(db).where(eq(ordensServico.id, id)),
     db
       .select({ os: ordensServico, vendedorNome: vendedor.nome })
@@ -209,6 +218,7 @@ export async function getOrdem(db: Executor, id: number): Promise<OrdemServico |
       .leftJoin(autor, eq(autor.id, ordemServicoHistorico.usuarioId))
       .where(eq(ordemServicoHistorico.ordemServicoId, id))
       .orderBy(asc(ordemServicoHistorico.id)),
+    listArquivosInfo(db, anexosDa(db, id)),
   ]);
   if (!resumo || !row) return undefined;
   const os = row.os;
@@ -253,6 +263,13 @@ export async function getOrdem(db: Executor, id: number): Promise<OrdemServico |
     historico: historico.map(({ createdAt, ...entrada }) => ({
       ...entrada,
       created_at: createdAt.toISOString(),
+    })),
+    anexos: anexos.map((anexo) => ({
+      id: anexo.id,
+      nome: anexo.nome,
+      tipo_mime: anexo.tipoMime,
+      tamanho: anexo.tamanho,
+      created_at: anexo.createdAt.toISOString(),
     })),
     created_at: os.createdAt.toISOString(),
     updated_at: os.updatedAt.toISOString(),
@@ -590,4 +607,55 @@ export async function painelOrdens(db: Executor, timeZone: string): Promise<Pain
     painel.prazos[grupo.bucket as keyof PainelOS['prazos']] += n;
   }
   return painel;
+}
+
+/** The files of an order, as a subquery of arquivo ids (optionally only one of them). */
+function anexosDa(db: Executor, ordemServicoId: number, arquivoId?: number) {
+  return db
+    .select({ id: ordemServicoAnexos.arquivoId })
+    .from(ordemServicoAnexos)
+    .where(
+      and(
+        eq(ordemServicoAnexos.ordemServicoId, ordemServicoId),
+        arquivoId === undefined ? undefined : eq(ordemServicoAnexos.arquivoId, arquivoId),
+      ),
+    );
+}
+
+/** POST /api/ordens-servico/{id}/anexos: files already checked by size and content. */
+export async function adicionarAnexos(
+  tx: Transaction,
+  id: number,
+  files: readonly UploadedFile[],
+): Promise<OrdemServico> {
+  await travarOrdem(tx, id);
+  const [existentes] = await tx
+    .select({ n: count() })
+    .from(ordemServicoAnexos)
+    .where(eq(ordemServicoAnexos.ordemServicoId, id));
+  if ((existentes?.n ?? 0) + files.length > OS_ANEXOS_MAX) {
+    throw refused('anexos', OS_MESSAGES.anexosDemais);
+  }
+  for (const file of files) {
+    const arquivoId = await insertArquivo(tx, file);
+    await tx.insert(ordemServicoAnexos).values({ ordemServicoId: id, arquivoId });
+  }
+  return (await getOrdem(tx, id))!;
+}
+
+/** GET /api/ordens-servico/{id}/anexos/{arquivoId}: the file, or undefined. */
+export function lerAnexo(db: Executor, id: number, arquivoId: number) {
+  return lerArquivo(db, anexosDa(db, id, arquivoId));
+}
+
+/** DELETE /api/ordens-servico/{id}/anexos/{arquivoId}: the link and the file. */
+export async function removerAnexo(tx: Transaction, id: number, arquivoId: number) {
+  const removidos = await tx
+    .delete(ordemServicoAnexos)
+    .where(
+      and(eq(ordemServicoAnexos.ordemServicoId, id), eq(ordemServicoAnexos.arquivoId, arquivoId)),
+    )
+    .returning({ arquivoId: ordemServicoAnexos.arquivoId });
+  if (removidos.length === 0) throw notFound(OS_MESSAGES.anexoNaoEncontrado);
+  await deleteArquivos(tx, [arquivoId]);
 }

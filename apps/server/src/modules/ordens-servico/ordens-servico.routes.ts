@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALL_ROLES } from '@prumo/shared/auth';
 import {
   formatNumeroOs,
+  OS_ANEXOS_MAX,
   OS_MESSAGES,
   ordemServicoInputSchema,
   ordemServicoListQuerySchema,
@@ -11,21 +12,34 @@ import {
   ordemServicoStatusSchema,
   painelOsSchema,
 } from '@prumo/shared/ordens-servico';
+import { anexoParamsSchema } from '@prumo/shared/cadastros';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
+import { IMAGE_TYPES, readMultipartForm, sendArquivo } from '../../http/multipart';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
+  adicionarAnexos,
   alterarSituacao,
   createOrdem,
   deleteOrdem,
   getOrdem,
+  lerAnexo,
   listOrdens,
   painelOrdens,
+  removerAnexo,
   updateOrdem,
   type OrdemContexto,
 } from './ordens-servico.repository';
+
+/** Photos of the equipment and scanned documents, checked by their content. */
+const ANEXOS = {
+  field: 'anexos',
+  label: 'Anexos',
+  maxFiles: OS_ANEXOS_MAX,
+  allowedTypes: [...Object.values(IMAGE_TYPES), { mime: 'application/pdf', label: 'PDF' }],
+};
 
 /** /api/ordens-servico: service orders, for any signed-in user (spec part 2, section 6). */
 export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -175,5 +189,53 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
       comAuditoria(db, request.user, (tx) =>
         alterarSituacao(tx, request.params.id, request.body, contexto(request)),
       ),
+  );
+
+  app.post(
+    '/:id/anexos',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags,
+        summary: 'Anexar arquivos (campo "anexos": JPG, PNG, GIF, WebP ou PDF, até 5 MB cada)',
+        consumes: ['multipart/form-data'],
+        params: idParamSchema,
+        response: { 201: ordemServicoSchema },
+      },
+    },
+    async (request, reply) => {
+      const { files } = await readMultipartForm(request, [ANEXOS]);
+      const os = await comAuditoria(db, request.user, (tx) =>
+        adicionarAnexos(tx, request.params.id, files),
+      );
+      return reply.code(201).send(os);
+    },
+  );
+
+  app.get(
+    '/:id/anexos/:arquivoId',
+    {
+      config: { roles: ALL_ROLES },
+      schema: { tags, summary: 'Baixar um anexo da ordem de serviço', params: anexoParamsSchema },
+    },
+    async (request, reply) => {
+      const anexo = await lerAnexo(db, request.params.id, request.params.arquivoId);
+      if (!anexo) throw notFound(OS_MESSAGES.anexoNaoEncontrado);
+      return sendArquivo(reply, anexo, { inline: true });
+    },
+  );
+
+  app.delete(
+    '/:id/anexos/:arquivoId',
+    {
+      config: { roles: ALL_ROLES },
+      schema: { tags, summary: 'Remover um anexo da ordem de serviço', params: anexoParamsSchema },
+    },
+    async (request, reply) => {
+      await comAuditoria(db, request.user, (tx) =>
+        removerAnexo(tx, request.params.id, request.params.arquivoId),
+      );
+      return reply.code(204).send();
+    },
   );
 };

@@ -11,10 +11,12 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { CanalVendaOS, PrioridadeOS, SituacaoOS } from '@prumo/shared/ordens-servico';
 import { timestamps } from '../../db/columns';
+import { arquivos } from '../arquivos/arquivos.table';
 import { cadastros } from '../cadastros/cadastros.table';
 import { produtos } from '../produtos/produtos.table';
 import { servicos } from '../servicos/servicos.table';
@@ -184,5 +186,23 @@ export const ordemServicoHistorico = pgTable(
   (table) => [
     index('ordem_servico_historico_ordem_idx').on(table.ordemServicoId, table.id),
     index('ordem_servico_historico_usuario_id_idx').on(table.usuarioId),
+  ],
+);
+
+/** Files attached to an order (photos of the equipment, the signed budget...), 5 MB each. */
+export const ordemServicoAnexos = pgTable(
+  'ordem_servico_anexos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ordemServicoId: integer()
+      .notNull()
+      .references(() => ordensServico.id, { onDelete: 'cascade' }),
+    arquivoId: integer()
+      .notNull()
+      .references(() => arquivos.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    index('ordem_servico_anexos_ordem_idx').on(table.ordemServicoId),
+    uniqueIndex('ordem_servico_anexos_arquivo_id_unique').on(table.arquivoId),
   ],
 );

@@ -13,6 +13,7 @@ import {
   type SituacaoOS,
 } from '@prumo/shared/ordens-servico';
 import { productsOutOfBalance } from '../../test/estoque-ledger';
+import { multipart, PNG } from '../../test/multipart-body';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
@@ -394,6 +395,58 @@ describe('property: the order’s total is its lines plus freight and others min
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('attachments', () => {
+  it('keeps photos and PDFs checked by content, 5 MB each, downloads and removes them', async () => {
+    const os = await postOk(ordem());
+    const url = `/api/ordens-servico/${os.id}/anexos`;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    const added = await ctx.request({
+      method: 'POST',
+      url,
+      ...multipart({}, [
+        { field: 'anexos', name: 'foto.png', type: 'image/png', content: PNG },
+        { field: 'anexos', name: 'orçamento.pdf', type: 'application/pdf', content: pdf },
+      ]),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const anexos = added.json<OrdemServico>().anexos;
+    expect(anexos.map((a) => [a.nome, a.tipo_mime])).toEqual([
+      ['foto.png', 'image/png'],
+      ['orçamento.pdf', 'application/pdf'],
+    ]);
+    const download = await ctx.request({ method: 'GET', url: `${url}/${anexos[0]!.id}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PNG)).toBe(true);
+    const fake = await ctx.request({
+      method: 'POST',
+      url,
+      ...multipart({}, [
+        {
+          field: 'anexos',
+          name: 'x.pdf',
+          type: 'application/pdf',
+          content: Buffer.from('<script>'),
+        },
+      ]),
+    });
+    expect(fake.statusCode).toBe(415);
+    const removed = await ctx.request({ method: 'DELETE', url: `${url}/${anexos[0]!.id}` });
+    expect(removed.statusCode).toBe(204);
+    expect((await ctx.request({ method: 'GET', url: `${url}/${anexos[0]!.id}` })).statusCode).toBe(
+      404,
+    );
+    const other = await postOk(ordem());
+    expect(
+      (
+        await ctx.request({
+          method: 'GET',
+          url: `/api/ordens-servico/${other.id}/anexos/${anexos[1]!.id}`,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
