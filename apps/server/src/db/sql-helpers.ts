@@ -22,6 +22,18 @@ export function containsSearch(term: string, ...columns: Array<AnyColumn | SQL>)
 }
 
 /**
+ * True when any of the given columns, which already hold normalize_search() of a text (stored
+ * generated columns such as nome_busca, which trigram indexes cover), contains the term.
+ */
+export function containsNormalizedSearch(term: string, ...normalizedColumns: AnyColumn[]): SQL {
+  const pattern = sql`normalize_search(${`%${escapeLike(term)}%`})`;
+  return sql`(${sql.join(
+    normalizedColumns.map((column) => sql`${column} LIKE ${pattern}`),
+    sql` OR `,
+  )})`;
+}
+
+/**
  * pt-BR ordering without ICU (PGlite has none): accent-free lower-case first, the original text
  * as tie-breaker, so "Álvaro" comes before "bruno" and "Zé".
  */

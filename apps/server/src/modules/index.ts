@@ -8,6 +8,7 @@ import { estoqueModule } from './estoque/estoque.module';
 import { etiquetasModule } from './etiquetas/etiquetas.module';
 import { produtosModule } from './produtos/produtos.module';
 import type { ServerModule } from './server-module';
+import { servicosModule } from './servicos/servicos.module';
 import { tabelasPrecosModule } from './tabelas-precos/tabelas-precos.module';
 import { usuariosModule } from './usuarios/usuarios.module';
 import { vendasModule } from './vendas/vendas.module';
@@ -26,6 +27,7 @@ export const MODULES: readonly ServerModule[] = [
   tabelasPrecosModule,
   etiquetasModule,
   estoqueModule,
+  servicosModule,
   caixasModule,
   vendasModule,
   auditoriaModule,

@@ -82,6 +82,12 @@ const RULES: Record<string, Rule> = {
   'POST /api/estoque/movimentacoes': 'any',
   'PUT /api/estoque/movimentacoes/:id': 'any',
 
+  'GET /api/servicos': 'any',
+  'GET /api/servicos/:id': 'any',
+  'POST /api/servicos': 'any',
+  'PUT /api/servicos/:id': 'any',
+  'DELETE /api/servicos/:id': 'any',
+
   'GET /api/vendas': 'any',
   'GET /api/vendas/stats/balcao': 'any',
   'GET /api/vendas/parametros': 'any',

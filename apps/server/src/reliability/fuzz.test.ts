@@ -62,6 +62,15 @@ const VALID: Record<string, Record<string, unknown>> = {
     quantidade: 1,
     motivo: 'Compra',
   },
+  'POST /api/servicos': {
+    nome: 'Serviço Fuzz',
+    preco: 50,
+    duracao: 90,
+    comissao: 10,
+    ncm: '84713012',
+    aliquotaIcms: 18,
+  },
+  'PUT /api/servicos/:id': { nome: 'Serviço Fuzz', valorVenda: 60, duracao: '1 hora' },
   'POST /api/vendas': {
     tipo: 'produto',
     cliente_id: 1,

@@ -28,6 +28,7 @@ export const RECURSO_LABELS = {
   'tabelas-precos-custos': 'Custos das tabelas de preços',
   'custos-adicionais': 'Custos adicionais',
   etiquetas: 'Etiquetas',
+  servicos: 'Serviços',
   'estoque-movimentacoes': 'Movimentações de estoque',
   usuarios: 'Usuários',
   arquivos: 'Arquivos',

@@ -64,6 +64,12 @@ const RESOURCES: Array<{ recurso: string; url: string; create: () => Json; updat
     update: { nome: 'Gôndola nova' },
   },
   {
+    recurso: 'servicos',
+    url: '/api/servicos',
+    create: () => ({ nome: `Conserto ${tag()}`, preco: 50 }),
+    update: { nome: 'Conserto geral', preco: 60 },
+  },
+  {
     recurso: 'produtos',
     url: '/api/produtos',
     create: () => ({ nome: `Caneta ${tag()}`, custo: 1.5 }),

@@ -1,0 +1,93 @@
+import { servicoCreateSchema, type ServicoCreateInput } from '@prumo/shared/servicos';
+import type { Transaction } from '../../db/database';
+import { createServico } from './servicos.repository';
+
+/** A small repair shop's services (assistência técnica de informática e celulares). */
+const SERVICOS: ServicoCreateInput[] = [
+  {
+    nome: 'Diagnóstico técnico',
+    categoria: 'Assistência técnica',
+    preco: 60,
+    duracao: 30,
+    comissao: 0,
+    descricao: 'Avaliação do equipamento e orçamento do reparo',
+  },
+  {
+    nome: 'Formatação com backup',
+    categoria: 'Informática',
+    preco: 150,
+    valorCusto: 10,
+    duracao: 120,
+    comissao: 10,
+    descricao: 'Cópia dos arquivos, reinstalação do sistema e dos programas básicos',
+  },
+  {
+    nome: 'Limpeza interna e troca de pasta térmica',
+    categoria: 'Informática',
+    preco: 120,
+    valorCusto: 15,
+    duracao: 60,
+    comissao: 10,
+  },
+  {
+    nome: 'Troca de tela de celular',
+    categoria: 'Celulares',
+    preco: 90,
+    duracao: 90,
+    comissao: 15,
+    descricao: 'Mão de obra; a tela é cobrada à parte como peça',
+  },
+  {
+    nome: 'Troca de conector de carga',
+    categoria: 'Celulares',
+    preco: 70,
+    duracao: 60,
+    comissao: 15,
+  },
+  {
+    nome: 'Instalação de SSD e clonagem do disco',
+    categoria: 'Informática',
+    preco: 100,
+    duracao: 90,
+    comissao: 10,
+  },
+  {
+    nome: 'Visita técnica',
+    categoria: 'Atendimento externo',
+    preco: 80,
+    valorCusto: 20,
+    duracao: 60,
+    comissao: 5,
+    cfop: '5933',
+  },
+  {
+    nome: 'Configuração de rede Wi-Fi',
+    categoria: 'Atendimento externo',
+    preco: 110,
+    duracao: 45,
+    comissao: 5,
+  },
+  {
+    nome: 'Recuperação de dados',
+    categoria: 'Informática',
+    preco: 350,
+    valorCusto: 40,
+    duracao: 24 * 60,
+    comissao: 10,
+    ativo: false,
+  },
+];
+
+export async function seedDemoServicos(tx: Transaction): Promise<void> {
+  let item = 0;
+  for (const servico of SERVICOS) {
+    item += 1;
+    await createServico(
+      tx,
+      servicoCreateSchema.parse({
+        ...servico,
+        codigoInterno: `SRV-${String(item).padStart(3, '0')}`,
+      }),
+    );
+  }
+}

@@ -1,0 +1,113 @@
+import { ALL_ROLES } from '@prumo/shared/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SERVICO_MESSAGES,
+  servicoCreateSchema,
+  servicoListQuerySchema,
+  servicoListSchema,
+  servicoSchema,
+  servicoUpdateSchema,
+} from '@prumo/shared/servicos';
+import { idParamSchema } from '@prumo/shared/validation';
+import type { Database } from '../../db/database';
+import { notFound } from '../../http/errors';
+import { comAuditoria } from '../auditoria/auditoria.repository';
+import {
+  createServico,
+  deleteServico,
+  getServico,
+  listServicos,
+  updateServico,
+} from './servicos.repository';
+
+/** /api/servicos: the service catalogue. Any signed-in user (spec part 2, section 6). */
+export const servicosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['servicos'],
+        summary: 'Listar serviços (id, nome, codigoInterno, categoria, preco, duracao, ativo)',
+        description:
+          '`q` procura no nome e na categoria (sem diferenciar acentos); `categoria` e `ativo` ' +
+          'filtram. Com `limit`, uma página a partir de `offset` e o total no cabeçalho ' +
+          'X-Total-Count; sem ele, a lista inteira. `duracao` em minutos.',
+        querystring: servicoListQuerySchema,
+        response: { 200: servicoListSchema },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listServicos(db, request.query);
+      if (total !== undefined) reply.header('x-total-count', String(total));
+      return reply.send(items);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['servicos'],
+        summary: 'Carregar um serviço com todos os campos do formulário',
+        params: idParamSchema,
+        response: { 200: servicoSchema },
+      },
+    },
+    async (request) => {
+      const servico = await getServico(db, request.params.id);
+      if (!servico) throw notFound(SERVICO_MESSAGES.naoEncontrado);
+      return servico;
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['servicos'],
+        summary: 'Cadastrar serviço (preco ou valorVenda; duracao em minutos ou "1 hora")',
+        body: servicoCreateSchema,
+        response: { 201: servicoSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await comAuditoria(db, request.user, (tx) => createServico(tx, request.body))),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['servicos'],
+        summary: 'Atualizar serviço (campos ausentes mantêm o valor)',
+        params: idParamSchema,
+        body: servicoUpdateSchema,
+        response: { 200: servicoSchema },
+      },
+    },
+    (request) =>
+      comAuditoria(db, request.user, (tx) => updateServico(tx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['servicos'],
+        summary: 'Excluir serviço (409 EM_USO quando uma ordem de serviço ou venda o usa)',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await comAuditoria(db, request.user, (tx) => deleteServico(tx, request.params.id));
+      return reply.code(204).send();
+    },
+  );
+};
