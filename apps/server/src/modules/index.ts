@@ -6,6 +6,7 @@ import { categoriasModule } from './categorias/categorias.module';
 import { custosAdicionaisModule } from './custos-adicionais/custos-adicionais.module';
 import { estoqueModule } from './estoque/estoque.module';
 import { etiquetasModule } from './etiquetas/etiquetas.module';
+import { ordensServicoModule } from './ordens-servico/ordens-servico.module';
 import { produtosModule } from './produtos/produtos.module';
 import type { ServerModule } from './server-module';
 import { servicosModule } from './servicos/servicos.module';
@@ -30,5 +31,6 @@ export const MODULES: readonly ServerModule[] = [
   servicosModule,
   caixasModule,
   vendasModule,
+  ordensServicoModule,
   auditoriaModule,
 ];

@@ -98,6 +98,18 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/vendas/:id': 'any',
   'PATCH /api/vendas/:id/status': 'any',
 
+  'GET /api/ordens-servico': 'any',
+  'GET /api/ordens-servico/painel': 'any',
+  'GET /api/ordens-servico/:id': 'any',
+  'GET /api/ordens-servico/:id/pdf': 'any',
+  'POST /api/ordens-servico': 'any',
+  'PUT /api/ordens-servico/:id': 'any',
+  'DELETE /api/ordens-servico/:id': 'any',
+  'PATCH /api/ordens-servico/:id/status': 'any',
+  'POST /api/ordens-servico/:id/anexos': 'any',
+  'GET /api/ordens-servico/:id/anexos/:arquivoId': 'any',
+  'DELETE /api/ordens-servico/:id/anexos/:arquivoId': 'any',
+
   'GET /api/caixas': 'admin+manager',
   'GET /api/caixas/atual': 'any',
   'GET /api/caixas/:id': 'any',

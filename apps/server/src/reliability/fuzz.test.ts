@@ -86,6 +86,22 @@ const VALID: Record<string, Record<string, unknown>> = {
   },
   'PATCH /api/vendas/:id/status': { status: 'Finalizada', motivo: 'Fuzz' },
   'POST /api/caixas': { valor_inicial: 100 },
+  'POST /api/ordens-servico': {
+    cliente_id: 1,
+    prazo: '2026-12-01',
+    prioridade: 'alta',
+    equipamento: 'Notebook',
+    produtos: [{ produto_id: 1, quantidade: 1, valor: 10, desconto: 1 }],
+    servicos: [{ servico_id: 1, quantidade: 1 }],
+    uf: 'SP',
+    frete: 5,
+  },
+  'PUT /api/ordens-servico/:id': {
+    cliente_id: 1,
+    equipamento: 'Impressora',
+    servicos: [{ servico_id: 2, quantidade: 2, valor: 30 }],
+  },
+  'PATCH /api/ordens-servico/:id/status': { situacao: 'aguardando-aprovacao', observacao: 'Fuzz' },
   'POST /api/caixas/:id/movimentos': { tipo: 'suprimento', valor: 5, motivo: 'Fuzz' },
   'POST /api/caixas/:id/fechamento': { contado: { dinheiro: 10, pix: 2 } },
 };
@@ -430,6 +446,24 @@ describe('bad-input fuzz', () => {
         status: 400,
       },
       { url: '/api/produtos', fields: { dados: '{"nome":"x"' }, files: [], status: 400 },
+      {
+        url: '/api/ordens-servico/1/anexos',
+        fields: {},
+        files: [file('anexos', 'grande.pdf', oversize)],
+        status: 413,
+      },
+      {
+        url: '/api/ordens-servico/1/anexos',
+        fields: {},
+        files: [file('anexos', 'laudo.pdf', Buffer.from('não sou PDF'))],
+        status: 415,
+      },
+      {
+        url: '/api/ordens-servico/1/anexos',
+        fields: {},
+        files: Array.from({ length: 11 }, (_, i) => file('anexos', `${i}.gif`, GIF)),
+        status: 400,
+      },
     ];
     for (const { url, fields, files, status } of cases) {
       const before = await rowCounts();

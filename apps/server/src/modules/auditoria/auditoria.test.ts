@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditoriaEntrada } from '@prumo/shared/auditoria';
+import { RECURSOS_AUDITORIA, type AuditoriaEntrada } from '@prumo/shared/auditoria';
 import { todayISO } from '@prumo/shared/dates';
 import { categorias } from '../categorias/categorias.table';
 import {
@@ -224,6 +224,19 @@ describe('audit trail of every module', () => {
       ctx.database.db.execute(sql`UPDATE auditoria SET acao = 'criar'`),
     ).rejects.toThrow();
     await expect(ctx.database.db.execute(sql`DELETE FROM auditoria`)).rejects.toThrow();
+  });
+});
+
+describe('audited resources', () => {
+  it('names every audited table in the resource list the screens filter by', async () => {
+    const result = (await ctx.database.db.execute(sql`
+      SELECT DISTINCT split_part(encode(tgargs, 'escape'), '\\000', 1) AS recurso
+      FROM pg_trigger WHERE tgname = 'auditoria' ORDER BY 1`)) as unknown as {
+      rows: Array<{ recurso: string }>;
+    };
+    const comGatilho = result.rows.map((row) => row.recurso);
+    expect(comGatilho.length).toBeGreaterThan(10);
+    expect([...RECURSOS_AUDITORIA].sort()).toEqual(comGatilho.sort());
   });
 });
 
