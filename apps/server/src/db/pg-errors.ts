@@ -8,6 +8,7 @@ export const PG_ERROR = {
   foreignKeyViolation: '23503',
   restrictViolation: '23001',
   checkViolation: '23514',
+  exclusionViolation: '23P01',
   notNullViolation: '23502',
   invalidTextRepresentation: '22P02',
   numericOutOfRange: '22003',

@@ -90,6 +90,8 @@ const RULES: Record<string, Rule> = {
 
   'GET /api/vendas': 'any',
   'GET /api/vendas/stats/balcao': 'any',
+  'GET /api/vendas/stats/servicos': 'any',
+  'GET /api/agendamentos/disponibilidade': 'any',
   'GET /api/vendas/parametros': 'any',
   'GET /api/vendas/:id': 'any',
   'GET /api/vendas/:id/comprovante': 'any',

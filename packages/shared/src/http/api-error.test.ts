@@ -20,6 +20,7 @@ describe('API error codes', () => {
       'IDEMPOTENCIA_EM_ANDAMENTO',
       'REGRA_VIOLADA',
       'CAIXA_FECHADO',
+      'HORARIO_INDISPONIVEL',
     ] as const) {
       expect(statusOf(code), code).toBe(409);
     }

@@ -32,6 +32,8 @@ export const API_ERRORS = {
   AUTORIZACAO_NECESSARIA: 403,
   /** A counter sale without the operator's open caixa, or a change to a closed one. */
   CAIXA_FECHADO: 409,
+  /** An appointment overlapping another of the same professional. */
+  HORARIO_INDISPONIVEL: 409,
   /** An Idempotency-Key already used with another request (the IETF draft's 422). */
   IDEMPOTENCIA_CONFLITO: 422,
   /** An Idempotency-Key whose first request has not finished. */

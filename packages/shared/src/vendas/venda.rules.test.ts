@@ -8,6 +8,8 @@ import {
   descontoPercentual,
   ean13DigitoVerificador,
   formaDaVenda,
+  HORARIOS_PADRAO,
+  horariosDisponiveis,
   lerCodigoPdv,
   linhaDaBalanca,
   podeTransitar,
@@ -193,5 +195,24 @@ describe('esperadoDoCaixa', () => {
         suprimentos: 20,
       }),
     ).toEqual({ dinheiro: 79.4, cartao_credito: 0, cartao_debito: 0, pix: 10 });
+  });
+});
+
+describe('horariosDisponiveis', () => {
+  it('offers the 30-minute slots from 08:00 to 18:30 where the duration fits by 19:00', () => {
+    expect(HORARIOS_PADRAO).toHaveLength(22);
+    expect(HORARIOS_PADRAO[0]).toBe('08:00');
+    expect(HORARIOS_PADRAO.at(-1)).toBe('18:30');
+    expect(horariosDisponiveis({ duracao: 30, ocupados: [] })).toEqual(HORARIOS_PADRAO);
+    expect(horariosDisponiveis({ duracao: 60, ocupados: [] }).at(-1)).toBe('18:00');
+  });
+
+  it('leaves out overlaps (end exclusive) and, today, what has passed', () => {
+    const livres = horariosDisponiveis({ duracao: 60, ocupados: [{ inicio: 600, fim: 660 }] });
+    expect(livres).toContain('09:00');
+    expect(livres).not.toContain('09:30');
+    expect(livres).not.toContain('10:30');
+    expect(livres).toContain('11:00');
+    expect(horariosDisponiveis({ duracao: 30, ocupados: [], agora: 8 * 60 + 30 })[0]).toBe('09:00');
   });
 });

@@ -4,40 +4,59 @@
 import { ADMIN_MANAGER, ALL_ROLES, type Role } from '../auth/auth.constants';
 import { formatMoney, fromCentavos, toCentavos } from '../money';
 
-export const TIPOS_VENDA = ['produto', 'balcao'] as const;
+export const TIPOS_VENDA = ['produto', 'balcao', 'servico'] as const;
 export type TipoVenda = (typeof TIPOS_VENDA)[number];
 
 /** Section 4: product and counter sale status (the values are the labels the screens show). */
 export const STATUS_VENDA = ['Pendente', 'Finalizada', 'Cancelada'] as const;
 export type StatusVenda = (typeof STATUS_VENDA)[number];
 
-/** Section 4's badge colours: success, warning, error. */
-export const STATUS_VENDA_COR: Record<StatusVenda, 'green' | 'yellow' | 'red'> = {
+/** Section 4: a service sale (an appointment). */
+export const STATUS_SERVICO = ['Agendado', 'Em Andamento', 'Concluído', 'Cancelado'] as const;
+export type StatusServico = (typeof STATUS_SERVICO)[number];
+
+/** Every status a sale of any tipo may have. */
+export const STATUS_TODOS = [...STATUS_VENDA, ...STATUS_SERVICO] as const;
+export type StatusQualquer = (typeof STATUS_TODOS)[number];
+
+/** Section 4's badge colours: success, warning, primary, error. */
+export const STATUS_VENDA_COR: Record<StatusQualquer, 'green' | 'yellow' | 'blue' | 'red'> = {
   Pendente: 'yellow',
   Finalizada: 'green',
   Cancelada: 'red',
+  Agendado: 'yellow',
+  'Em Andamento': 'blue',
+  Concluído: 'green',
+  Cancelado: 'red',
 };
 
 /**
  * The one transition table of a sale: who may move it from one status to another. A Finalizada
- * sale is only cancelled (never edited or deleted), and only by an admin or a manager.
+ * sale is only cancelled (never edited or deleted), and only by an admin or a manager. An
+ * appointment goes Agendado → Em Andamento (Iniciar) → Concluído (Concluir), or Cancelado from
+ * the first two.
  */
 export const VENDA_TRANSICOES: Record<
-  StatusVenda,
-  Partial<Record<StatusVenda, readonly Role[]>>
+  StatusQualquer,
+  Partial<Record<StatusQualquer, readonly Role[]>>
 > = {
   Pendente: { Finalizada: ALL_ROLES, Cancelada: ALL_ROLES },
   Finalizada: { Cancelada: ADMIN_MANAGER },
   Cancelada: {},
+  Agendado: { 'Em Andamento': ALL_ROLES, Cancelado: ALL_ROLES },
+  'Em Andamento': { Concluído: ALL_ROLES, Cancelado: ALL_ROLES },
+  Concluído: {},
+  Cancelado: {},
 };
 
 /** Whether `role` may move a sale from `de` to `para`. */
-export function podeTransitar(de: StatusVenda, para: StatusVenda, role: Role): boolean {
+export function podeTransitar(de: StatusQualquer, para: StatusQualquer, role: Role): boolean {
   return VENDA_TRANSICOES[de][para]?.includes(role) ?? false;
 }
 
-/** Only a Pendente sale is edited or deleted. */
-export const vendaEditavel = (status: StatusVenda) => status === 'Pendente';
+/** Only a Pendente sale or an Agendado appointment is edited or deleted. */
+export const vendaEditavel = (status: StatusQualquer) =>
+  status === 'Pendente' || status === 'Agendado';
 
 /** Section 9: payment methods; Boleto only in product sales. */
 export const FORMAS_PAGAMENTO = [
@@ -119,7 +138,7 @@ export const VENDA_MESSAGES = {
   periodoInvalido: 'A data inicial deve ser anterior ou igual à data final.',
 } as const;
 
-export function transicaoInvalidaMessage(de: StatusVenda, para: StatusVenda): string {
+export function transicaoInvalidaMessage(de: StatusQualquer, para: StatusQualquer): string {
   if (de === para) return `A venda já está ${de.toLowerCase()}.`;
   return `Uma venda ${de.toLowerCase()} não pode passar para ${para.toLowerCase()}.`;
 }
@@ -342,4 +361,76 @@ export function linhaDaBalanca(
     preco_unitario: preco,
     desconto_item: fromCentavos(Number(bruto - valor)),
   };
+}
+
+// --- Appointments (service sales) --------------------------------------------------------------
+
+/** Section 9: slots every 30 minutes from 08:00 to 18:30; an appointment ends by 19:00. */
+export const INTERVALO_AGENDA_MIN = 30;
+export const ABERTURA_AGENDA = '08:00';
+export const ULTIMO_HORARIO_AGENDA = '18:30';
+export const FECHAMENTO_AGENDA = '19:00';
+/** Section 9: default service duration. */
+export const DURACAO_PADRAO_MIN = 60;
+/** Section 9: the month grid has 42 cells and shows 3 appointments per day. */
+export const AGENDA_CELULAS = 42;
+export const AGENDA_POR_DIA = 3;
+
+export const AGENDAMENTO_MESSAGES = {
+  novo: 'Novo Agendamento',
+  editar: 'Editar Agendamento',
+  vazio: 'Nenhum agendamento encontrado',
+  horarioIndisponivel: 'Horário indisponível',
+  dataPassada: 'A data do agendamento não pode ser anterior a hoje',
+  horarioPassado: 'Este horário já passou',
+  foraDoExpediente: `O serviço deve caber entre ${ABERTURA_AGENDA} e ${FECHAMENTO_AGENDA}`,
+  horarioInvalido: 'Escolha um horário da lista (HH:MM)',
+  servicoObrigatorio: 'Selecione o serviço',
+  servicoNaoEncontrado: 'Serviço não encontrado.',
+  servicoInativo: 'Este serviço está inativo.',
+  profissionalObrigatorio: 'Selecione o profissional',
+  profissionalNaoEncontrado: 'Profissional não encontrado.',
+  dataObrigatoria: 'Informe a data',
+} as const;
+
+/** "08:30" → 510. */
+export function minutosDoHorario(hora: string): number {
+  const [h, m] = hora.split(':').map(Number);
+  return h! * 60 + m!;
+}
+
+/** 510 → "08:30". */
+export function horarioDosMinutos(minutos: number): string {
+  return `${String(Math.floor(minutos / 60)).padStart(2, '0')}:${String(minutos % 60).padStart(2, '0')}`;
+}
+
+/** Section 9's default slots: 08:00, 08:30, …, 18:30 (what the screen shows if the lookup fails). */
+export const HORARIOS_PADRAO: readonly string[] = Array.from(
+  {
+    length:
+      (minutosDoHorario(ULTIMO_HORARIO_AGENDA) - minutosDoHorario(ABERTURA_AGENDA)) /
+        INTERVALO_AGENDA_MIN +
+      1,
+  },
+  (_, i) => horarioDosMinutos(minutosDoHorario(ABERTURA_AGENDA) + i * INTERVALO_AGENDA_MIN),
+);
+
+/**
+ * The free slots of a professional's day: each default slot where the whole duration fits by
+ * closing time without overlapping an appointment already taken (minutes since midnight, end
+ * exclusive), and, for today, only slots after `agora` (minutes since midnight) .
+ */
+export function horariosDisponiveis(options: {
+  duracao: number;
+  ocupados: ReadonlyArray<{ inicio: number; fim: number }>;
+  agora?: number | null;
+}): string[] {
+  const fechamento = minutosDoHorario(FECHAMENTO_AGENDA);
+  return HORARIOS_PADRAO.filter((horario) => {
+    const inicio = minutosDoHorario(horario);
+    const fim = inicio + options.duracao;
+    if (fim > fechamento) return false;
+    if (options.agora != null && inicio <= options.agora) return false;
+    return options.ocupados.every((o) => fim <= o.inicio || inicio >= o.fim);
+  });
 }

@@ -8,11 +8,13 @@ import {
   trimmedString,
   z,
 } from '../validation';
+import { isISODate } from '../dates';
 import {
+  AGENDAMENTO_MESSAGES,
   FORMA_PAGAMENTO_VALUES,
   ITENS_VENDA_MAX,
   PAGAMENTOS_VENDA_MAX,
-  STATUS_VENDA,
+  STATUS_TODOS,
   TIPOS_VENDA,
   VENDA_MESSAGES,
   VENDAS_LIMIT_MAX,
@@ -69,10 +71,10 @@ export const autorizacaoDescontoSchema = z.strictObject({
 });
 export type AutorizacaoDesconto = z.infer<typeof autorizacaoDescontoSchema>;
 
-/** POST /api/vendas and PUT /api/vendas/{id}. */
-export const vendaInputSchema = z
+/** A product or counter sale: POST /api/vendas and PUT /api/vendas/{id}. */
+export const vendaProdutoInputSchema = z
   .strictObject({
-    tipo: z.enum(TIPOS_VENDA, { error: 'Tipo de venda inválido' }),
+    tipo: z.enum(['produto', 'balcao'], { error: 'Tipo de venda inválido' }),
     /** A registered customer; optional at the counter ("Cliente Balcão"). */
     cliente_id: id(VENDA_MESSAGES.clienteObrigatorio)
       .nullish()
@@ -136,12 +138,59 @@ export const vendaInputSchema = z
       }
     }
   });
+export type VendaProdutoInput = z.output<typeof vendaProdutoInputSchema>;
+
+const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * An appointment (a service sale, section 3.12): cliente, serviço, data, hora, duração (the
+ * service's when left out) and profissional (an employee). The spec's form also sends status
+ * (always Agendado) and valor_total (the server takes the service's price).
+ */
+export const vendaServicoInputSchema = z.strictObject({
+  tipo: z.literal('servico', { error: 'Tipo de venda inválido' }),
+  cliente_id: id(VENDA_MESSAGES.clienteObrigatorio),
+  servico_id: id(AGENDAMENTO_MESSAGES.servicoObrigatorio),
+  data_agendamento: z
+    .string({ error: AGENDAMENTO_MESSAGES.dataObrigatoria })
+    .refine(isISODate, { error: AGENDAMENTO_MESSAGES.dataObrigatoria }),
+  hora_inicio: z
+    .string({ error: AGENDAMENTO_MESSAGES.horarioInvalido })
+    .regex(HORA, { error: AGENDAMENTO_MESSAGES.horarioInvalido }),
+  duracao_estimada: z
+    .number({ error: 'Informe a duração em minutos' })
+    .int({ error: 'Informe a duração em minutos' })
+    .min(5, { error: 'A duração mínima é de 5 minutos' })
+    .max(660, { error: 'A duração máxima é de 11 horas' })
+    .nullish()
+    .transform((value) => value ?? null),
+  profissional_id: id(AGENDAMENTO_MESSAGES.profissionalObrigatorio),
+  /** The name the spec's form shows; the employee is profissional_id. */
+  profissional: trimmedString().max(200).nullish(),
+  observacoes: optionalText(1000),
+  status: z.literal('Agendado', { error: 'Um agendamento é criado como Agendado' }).nullish(),
+  forma_pagamento: forma.nullish().transform((value) => value ?? null),
+  desconto: money({ min: 0, minMessage: 'O desconto não pode ser negativo' })
+    .nullish()
+    .transform((value) => value ?? 0),
+  servico_nome: trimmedString().max(200).nullish(),
+  valor_total: ignorado,
+  valor_final: ignorado,
+});
+export type VendaServicoInput = z.output<typeof vendaServicoInputSchema>;
+
+/** POST /api/vendas and PUT /api/vendas/{id}: a product or counter sale, or an appointment. */
+export const vendaInputSchema = z.discriminatedUnion(
+  'tipo',
+  [vendaProdutoInputSchema, vendaServicoInputSchema],
+  { error: 'Tipo de venda inválido' },
+);
 export type VendaInputValues = z.input<typeof vendaInputSchema>;
 export type VendaInput = z.output<typeof vendaInputSchema>;
 
 /** PATCH /api/vendas/{id}/status. */
 export const vendaStatusInputSchema = z.strictObject({
-  status: z.enum(STATUS_VENDA, { error: 'Status inválido' }),
+  status: z.enum(STATUS_TODOS, { error: 'Status inválido' }),
   motivo: optionalText(200),
 });
 export type VendaStatusInput = z.output<typeof vendaStatusInputSchema>;
@@ -150,7 +199,7 @@ export type VendaStatusInput = z.output<typeof vendaStatusInputSchema>;
 export const vendaListQuerySchema = z
   .strictObject({
     tipo: z.enum(TIPOS_VENDA, { error: 'Tipo de venda inválido' }).optional(),
-    status: z.enum(STATUS_VENDA, { error: 'Status inválido' }).optional(),
+    status: z.enum(STATUS_TODOS, { error: 'Status inválido' }).optional(),
     q: trimmedString().max(100).optional(),
     de: dayQuery,
     ate: dayQuery,
@@ -176,7 +225,7 @@ export const vendaResumoSchema = z.object({
   id: z.number(),
   numero: z.number(),
   tipo: z.enum(TIPOS_VENDA),
-  status: z.enum(STATUS_VENDA),
+  status: z.enum(STATUS_TODOS),
   cliente_id: z.number().nullable(),
   /** The registered customer's name, the name typed at the counter, or null. */
   cliente_nome: z.string().nullable(),
@@ -192,6 +241,14 @@ export const vendaResumoSchema = z.object({
   vendedor_id: z.number().nullable(),
   vendedor_nome: z.string().nullable(),
   caixa_id: z.number().nullable(),
+  // An appointment's fields (null on product and counter sales).
+  servico_id: z.number().nullable(),
+  servico_nome: z.string().nullable(),
+  data_agendamento: z.string().nullable(),
+  hora_inicio: z.string().nullable(),
+  duracao_estimada: z.number().nullable(),
+  profissional_id: z.number().nullable(),
+  profissional: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -213,7 +270,7 @@ export const itemVendaSchema = z.object({
 export type ItemVenda = z.infer<typeof itemVendaSchema>;
 
 export const historicoVendaSchema = z.object({
-  status: z.enum(STATUS_VENDA),
+  status: z.enum(STATUS_TODOS),
   usuario_nome: z.string().nullable(),
   motivo: z.string().nullable(),
   created_at: z.string(),
@@ -228,6 +285,9 @@ export const vendaSchema = vendaResumoSchema.extend({
   inicio_atendimento: z.string().nullable(),
   finalizada_em: z.string().nullable(),
   cancelada_em: z.string().nullable(),
+  /** When an appointment was started (Iniciar) and concluded. */
+  iniciado_em: z.string().nullable(),
+  concluido_em: z.string().nullable(),
 });
 export type Venda = z.infer<typeof vendaSchema>;
 
@@ -240,3 +300,36 @@ export const vendaStatsBalcaoSchema = z.object({
   vendasPendentes: z.number(),
 });
 export type VendaStatsBalcao = z.infer<typeof vendaStatsBalcaoSchema>;
+
+/** GET /api/vendas/stats/servicos. */
+export const vendaStatsServicosSchema = z.object({
+  agendamentosHoje: z.number(),
+  servicosAndamento: z.number(),
+  faturamentoMes: dinheiro,
+  /** Minutes from Iniciar to Concluir, this month, one decimal. */
+  tempoMedioServico: z.number(),
+});
+export type VendaStatsServicos = z.infer<typeof vendaStatsServicosSchema>;
+
+/** GET /api/agendamentos/disponibilidade?data=&profissional=&servico=&ignorar= */
+export const disponibilidadeQuerySchema = z.strictObject({
+  data: z
+    .string({ error: AGENDAMENTO_MESSAGES.dataObrigatoria })
+    .refine(isISODate, { error: AGENDAMENTO_MESSAGES.dataObrigatoria }),
+  profissional: z.coerce
+    .number({ error: AGENDAMENTO_MESSAGES.profissionalNaoEncontrado })
+    .int()
+    .positive({ error: AGENDAMENTO_MESSAGES.profissionalNaoEncontrado })
+    .optional(),
+  servico: z.coerce
+    .number({ error: AGENDAMENTO_MESSAGES.servicoNaoEncontrado })
+    .int()
+    .positive({ error: AGENDAMENTO_MESSAGES.servicoNaoEncontrado })
+    .optional(),
+  /** The appointment being edited: its own slot counts as free. */
+  ignorar: z.coerce.number().int().positive().optional(),
+});
+export type DisponibilidadeQuery = z.output<typeof disponibilidadeQuerySchema>;
+
+export const disponibilidadeSchema = z.object({ horariosDisponiveis: z.array(z.string()) });
+export type Disponibilidade = z.infer<typeof disponibilidadeSchema>;

@@ -167,7 +167,7 @@ export async function deleteServico(db: Executor, id: number): Promise<void> {
   if (deleted.length === 0) throw notFound(SERVICO_MESSAGES.naoEncontrado);
 }
 
-/** What a service order line needs of a service, taken at the moment of the order. */
+/** What a service order line or an appointment needs of a service, taken at that moment. */
 export interface ServicoParaOrdem {
   id: number;
   nome: string;
@@ -175,11 +175,14 @@ export interface ServicoParaOrdem {
   /** The service's valorCusto. */
   custo: number;
   ativo: boolean;
+  /** Minutes. */
+  duracao: number;
 }
 
 /**
- * The given services (id, nome, preco, custo, ativo), for the service orders' lines. Ids that
- * do not exist are simply absent from the answer; one query whatever the number of ids.
+ * The given services (id, nome, preco, custo, ativo, duracao), for the service orders' lines and
+ * the appointments. Ids that do not exist are simply absent from the answer; one query whatever
+ * the number of ids.
  */
 export async function servicosParaOrdem(
   db: Executor,
@@ -193,6 +196,7 @@ export async function servicosParaOrdem(
       preco: servicos.preco,
       custo: servicos.valorCusto,
       ativo: servicos.ativo,
+      duracao: servicos.duracao,
     })
     .from(servicos)
     .where(inArray(servicos.id, [...new Set(ids)]))

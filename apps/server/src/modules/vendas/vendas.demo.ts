@@ -1,5 +1,5 @@
 import type { Role } from '@prumo/shared/auth';
-import type { VendaInput } from '@prumo/shared/vendas';
+import type { VendaProdutoInput } from '@prumo/shared/vendas';
 import { DEFAULT_TIME_ZONE } from '@prumo/shared/dates';
 import { sumMoney } from '@prumo/shared/money';
 import type { Transaction } from '../../db/database';
@@ -38,10 +38,10 @@ export async function seedDemoVendas(tx: Transaction): Promise<void> {
   if (!vendedor || !gerente) return;
 
   const venda = (
-    tipo: VendaInput['tipo'],
+    tipo: VendaProdutoInput['tipo'],
     linhas: Linha[],
-    extra: Partial<VendaInput>,
-  ): VendaInput | undefined => {
+    extra: Partial<VendaProdutoInput>,
+  ): VendaProdutoInput | undefined => {
     const itens = linhas.map(([nome, quantidade, desconto = 0]) => ({
       produto_id: produtoId(nome)!,
       quantidade,
@@ -65,46 +65,47 @@ export async function seedDemoVendas(tx: Transaction): Promise<void> {
     };
   };
 
-  const vendasDeProdutos: Array<[VendaInput | undefined, 'Pendente' | 'Finalizada' | 'Cancelada']> =
+  const vendasDeProdutos: Array<
+    [VendaProdutoInput | undefined, 'Pendente' | 'Finalizada' | 'Cancelada']
+  > = [
     [
-      [
-        venda(
-          'produto',
-          [
-            ['Café Torrado e Moído 500g', 2],
-            ['Óleo de Soja 900ml', 1],
-          ],
-          {
-            cliente_id: clienteId('Maria Aparecida da Silva') ?? null,
-            forma_pagamento: 'boleto',
-            desconto: 2,
-            observacoes: 'Entregar na sexta-feira pela manhã.',
-          },
-        ),
-        'Pendente',
-      ],
-      [
-        venda(
-          'produto',
-          [
-            ['Refrigerante Guaraná 2L', 6, 1.5],
-            ['Detergente Neutro 500ml', 4],
-          ],
-          {
-            cliente_id: clienteId('Padaria Pão Quente Ltda') ?? null,
-            forma_pagamento: 'pix',
-          },
-        ),
-        'Finalizada',
-      ],
-      [
-        venda('produto', [['Feijão Carioca 1kg', 3]], {
-          cliente_id: clienteId('Supermercado Bom Preço Ltda') ?? null,
-          forma_pagamento: 'cartao_credito',
-        }),
-        'Cancelada',
-      ],
-    ];
+      venda(
+        'produto',
+        [
+          ['Café Torrado e Moído 500g', 2],
+          ['Óleo de Soja 900ml', 1],
+        ],
+        {
+          cliente_id: clienteId('Maria Aparecida da Silva') ?? null,
+          forma_pagamento: 'boleto',
+          desconto: 2,
+          observacoes: 'Entregar na sexta-feira pela manhã.',
+        },
+      ),
+      'Pendente',
+    ],
+    [
+      venda(
+        'produto',
+        [
+          ['Refrigerante Guaraná 2L', 6, 1.5],
+          ['Detergente Neutro 500ml', 4],
+        ],
+        {
+          cliente_id: clienteId('Padaria Pão Quente Ltda') ?? null,
+          forma_pagamento: 'pix',
+        },
+      ),
+      'Finalizada',
+    ],
+    [
+      venda('produto', [['Feijão Carioca 1kg', 3]], {
+        cliente_id: clienteId('Supermercado Bom Preço Ltda') ?? null,
+        forma_pagamento: 'cartao_credito',
+      }),
+      'Cancelada',
+    ],
+  ];
   for (const [input, status] of vendasDeProdutos) {
     if (!input || input.cliente_id === null) continue;
     const criada = await createVenda(tx, input, vendedor);

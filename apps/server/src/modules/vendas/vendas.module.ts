@@ -1,8 +1,11 @@
 import type { ServerModule } from '../server-module';
 import { seedDemoVendas } from './vendas.demo';
-import { vendasRoutes } from './vendas.routes';
+import { agendamentosRoutes, vendasRoutes } from './vendas.routes';
 
 export const vendasModule: ServerModule = {
-  routes: [{ prefix: '/vendas', plugin: vendasRoutes }],
+  routes: [
+    { prefix: '/vendas', plugin: vendasRoutes },
+    { prefix: '/agendamentos', plugin: agendamentosRoutes },
+  ],
   seedDemo: seedDemoVendas,
 };

@@ -20,21 +20,25 @@ import {
   VENDA_MESSAGES,
   VENDA_TRANSICOES,
   type FormaPagamento,
-  type StatusVenda,
+  type StatusQualquer,
   type Venda,
-  type VendaInput,
+  type VendaProdutoInput,
   type VendaListQuery,
   type VendaResumo,
   type VendaStatsBalcao,
   type VendaStatusInput,
 } from '@prumo/shared/vendas';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/database';
 import { containsSearch } from '../../db/sql-helpers';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/auth.repository';
-import { findCadastroResumo } from '../cadastros/cadastros.repository';
+import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
 import { caixaAbertoDoUsuario } from '../caixas/caixas.repository';
-import { estornarMovimentosDaVenda, registrarSaidasDoDocumento } from '../estoque/estoque.repository';
+import {
+  estornarMovimentosDaVenda,
+  registrarSaidasDoDocumento,
+} from '../estoque/estoque.repository';
 import { produtosParaVenda } from '../produtos/produtos.repository';
 import { nomesDeUsuarios, usuarioPorCredenciais } from '../usuarios/usuarios.repository';
 import { vendaHistorico, vendaItens, vendaPagamentos, vendas } from './vendas.table';
@@ -57,8 +61,9 @@ export interface VendaContexto {
 const inicioDoDia = (day: string, timeZone: string) =>
   sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
 
-function selectVendas(db: Executor) {
+export function selectVendas(db: Executor) {
   const vendedor = nomesDeUsuarios(db, 'vendedor');
+  const profissional = nomesDeCadastros(db, 'profissional');
   return db
     .select({
       id: vendas.id,
@@ -78,16 +83,24 @@ function selectVendas(db: Executor) {
       vendedor_id: vendas.vendedorId,
       vendedor_nome: vendedor.nome,
       caixa_id: vendas.caixaId,
+      servico_id: vendas.servicoId,
+      servico_nome: vendas.servicoNome,
+      data_agendamento: vendas.dataAgendamento,
+      hora_inicio: vendas.horaInicio,
+      duracao_estimada: vendas.duracaoEstimada,
+      profissional_id: vendas.profissionalId,
+      profissional: profissional.nome,
       createdAt: vendas.createdAt,
       updatedAt: vendas.updatedAt,
     })
     .from(vendas)
-    .leftJoin(vendedor, eq(vendedor.id, vendas.vendedorId));
+    .leftJoin(vendedor, eq(vendedor.id, vendas.vendedorId))
+    .leftJoin(profissional, eq(profissional.id, vendas.profissionalId));
 }
 
 type VendaRow = Awaited<ReturnType<typeof selectVendas>>[number];
 
-function toResumo({ dataVenda, createdAt, updatedAt, ...row }: VendaRow): VendaResumo {
+export function toResumo({ dataVenda, createdAt, updatedAt, ...row }: VendaRow): VendaResumo {
   return {
     ...row,
     data_venda: dataVenda.toISOString(),
@@ -107,7 +120,7 @@ function listConditions(query: VendaListQuery, timeZone: string): SQL | undefine
   ];
   if (query.q) {
     const numero = /^\d{1,9}$/.test(query.q) ? Number(query.q) : undefined;
-    const porNome = containsSearch(query.q, vendas.clienteNome);
+    const porNome = containsSearch(query.q, vendas.clienteNome, vendas.servicoNome);
     conditions.push(
       numero === undefined ? porNome : sql`(${vendas.numero} = ${numero} OR ${porNome})`,
     );
@@ -145,6 +158,8 @@ export async function getVenda(db: Executor, id: number): Promise<Venda | undefi
         inicioAtendimento: vendas.inicioAtendimento,
         finalizadaEm: vendas.finalizadaEm,
         canceladaEm: vendas.canceladaEm,
+        iniciadoEm: vendas.iniciadoEm,
+        concluidoEm: vendas.concluidoEm,
       })
       .from(vendas)
       .leftJoin(autorizador, eq(autorizador.id, vendas.descontoAutorizadoPor))
@@ -194,6 +209,8 @@ export async function getVenda(db: Executor, id: number): Promise<Venda | undefi
     inicio_atendimento: extra.inicioAtendimento?.toISOString() ?? null,
     finalizada_em: extra.finalizadaEm?.toISOString() ?? null,
     cancelada_em: extra.canceladaEm?.toISOString() ?? null,
+    iniciado_em: extra.iniciadoEm?.toISOString() ?? null,
+    concluido_em: extra.concluidoEm?.toISOString() ?? null,
   };
 }
 
@@ -218,7 +235,7 @@ const refused = (field: string, message: string) => badRequest(message, { [field
  */
 async function calcularVenda(
   tx: Executor,
-  input: VendaInput,
+  input: VendaProdutoInput,
   contexto: VendaContexto,
 ): Promise<VendaCalculada> {
   const ids = [...new Set(input.itens.map((item) => item.produto_id))];
@@ -300,7 +317,7 @@ async function calcularVenda(
  */
 async function autorizarDesconto(
   tx: Executor,
-  input: VendaInput,
+  input: VendaProdutoInput,
   contexto: VendaContexto,
   percentual: number,
 ): Promise<number | null> {
@@ -367,7 +384,7 @@ function inicioPlausivel(inicio: string | null): Date | null {
  */
 export async function createVenda(
   tx: Transaction,
-  input: VendaInput,
+  input: VendaProdutoInput,
   contexto: VendaContexto,
 ): Promise<Venda> {
   const calculada = await calcularVenda(tx, input, contexto);
@@ -395,7 +412,7 @@ export async function createVenda(
 }
 
 /** Locks a sale's row for a write; 404 when there is none. */
-async function travarVenda(tx: Transaction, id: number) {
+export async function travarVenda(tx: Transaction, id: number) {
   const [row] = await tx
     .select({ id: vendas.id, numero: vendas.numero, tipo: vendas.tipo, status: vendas.status })
     .from(vendas)
@@ -409,7 +426,7 @@ async function travarVenda(tx: Transaction, id: number) {
 export async function updateVenda(
   tx: Transaction,
   id: number,
-  input: VendaInput,
+  input: VendaProdutoInput,
   contexto: VendaContexto,
 ): Promise<Venda> {
   const atual = await travarVenda(tx, id);
@@ -442,10 +459,10 @@ export async function deleteVenda(tx: Transaction, id: number): Promise<void> {
   await tx.delete(vendas).where(eq(vendas.id, id));
 }
 
-async function registrarHistorico(
+export async function registrarHistorico(
   tx: Transaction,
   vendaId: number,
-  status: StatusVenda,
+  status: StatusQualquer,
   contexto: VendaContexto,
   motivo: string | null,
 ) {
@@ -495,6 +512,14 @@ async function finalizar(
   await registrarHistorico(tx, venda.id, 'Finalizada', contexto, null);
 }
 
+/** What a status stamps on the sale besides itself (Finalizada stamps in finalizar). */
+const MARCAS_DO_STATUS: Partial<Record<StatusQualquer, PgUpdateSetSource<typeof vendas>>> = {
+  Cancelada: { canceladaEm: sql`now()` },
+  Cancelado: { canceladaEm: sql`now()` },
+  'Em Andamento': { iniciadoEm: sql`now()` },
+  Concluído: { concluidoEm: sql`now()`, finalizadaEm: sql`now()` },
+};
+
 /**
  * PATCH /api/vendas/{id}/status: any move the transition table allows the caller's role.
  * Cancelling a finalized sale returns its stock through the ledger, exactly once (the row lock
@@ -527,9 +552,9 @@ export async function alterarStatusVenda(
     }
     await tx
       .update(vendas)
-      .set({ status: 'Cancelada', canceladaEm: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: para, ...MARCAS_DO_STATUS[para], updatedAt: sql`now()` })
       .where(eq(vendas.id, id));
-    await registrarHistorico(tx, id, 'Cancelada', contexto, input.motivo);
+    await registrarHistorico(tx, id, para, contexto, input.motivo);
   }
   return (await getVenda(tx, id))!;
 }

@@ -12,8 +12,13 @@ import {
   vendaListSchema,
   vendaSchema,
   vendaStatsBalcaoSchema,
+  vendaStatsServicosSchema,
   vendaStatusInputSchema,
+  disponibilidadeQuerySchema,
+  disponibilidadeSchema,
+  type VendaInput,
 } from '@prumo/shared/vendas';
+import type { Transaction } from '../../db/database';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
@@ -28,6 +33,12 @@ import {
   updateVenda,
   type VendaContexto,
 } from './vendas.repository';
+import {
+  createAgendamento,
+  disponibilidade,
+  statsServicos,
+  updateAgendamento,
+} from './agendamentos.repository';
 
 const parametrosSchema = z.object({
   desconto_limite: z.number(),
@@ -47,6 +58,15 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     timeZone: config.timeZone,
     descontoLimite: config.vendas.descontoLimite,
   });
+  /** A sale of products or at the counter, or an appointment: each kind saves its own way. */
+  const salvar = (tx: Transaction, id: number | null, input: VendaInput, ctx: VendaContexto) => {
+    if (input.tipo === 'servico') {
+      return id === null
+        ? createAgendamento(tx, input, ctx)
+        : updateAgendamento(tx, id, input, ctx);
+    }
+    return id === null ? createVenda(tx, input, ctx) : updateVenda(tx, id, input, ctx);
+  };
 
   app.get(
     '/',
@@ -80,6 +100,19 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       },
     },
     () => statsBalcao(db, config.timeZone),
+  );
+
+  app.get(
+    '/stats/servicos',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Indicadores dos serviços: agendamentos de hoje, em andamento, faturamento do mês',
+        response: { 200: vendaStatsServicosSchema },
+      },
+    },
+    () => statsServicos(db, config.timeZone),
   );
 
   app.get(
@@ -161,7 +194,7 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     },
     async (request, reply) => {
       const venda = await comAuditoria(db, request.user, (tx) =>
-        createVenda(tx, request.body, contexto(request)),
+        salvar(tx, null, request.body, contexto(request)),
       );
       return reply.code(201).send(venda);
     },
@@ -181,7 +214,7 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     },
     (request) =>
       comAuditoria(db, request.user, (tx) =>
-        updateVenda(tx, request.params.id, request.body, contexto(request)),
+        salvar(tx, request.params.id, request.body, contexto(request)),
       ),
   );
 
@@ -220,5 +253,29 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       comAuditoria(db, request.user, (tx) =>
         alterarStatusVenda(tx, request.params.id, request.body, contexto(request)),
       ),
+  );
+};
+
+/** /api/agendamentos: the free slots of a professional's day (spec part 2, section 7). */
+export const agendamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/disponibilidade',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Horários livres de um profissional num dia para a duração de um serviço',
+        description:
+          'Horários de 30 em 30 minutos das 08:00 às 18:30 em que o serviço inteiro cabe até as ' +
+          '19:00 sem sobrepor outro agendamento do profissional; hoje, só os que ainda não ' +
+          'passaram. `ignorar` é o agendamento em edição.',
+        querystring: disponibilidadeQuerySchema,
+        response: { 200: disponibilidadeSchema },
+      },
+    },
+    (request) => disponibilidade(db, request.query, config.timeZone),
   );
 };

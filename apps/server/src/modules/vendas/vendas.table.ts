@@ -8,15 +8,17 @@ import {
   pgSequence,
   pgTable,
   smallint,
+  date,
   text,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { FormaPagamento, StatusVenda, TipoVenda } from '@prumo/shared/vendas';
+import type { FormaPagamento, StatusQualquer, TipoVenda } from '@prumo/shared/vendas';
 import { timestamps } from '../../db/columns';
 import { cadastros } from '../cadastros/cadastros.table';
 import { caixas } from '../caixas/caixas.table';
 import { produtos } from '../produtos/produtos.table';
+import { servicos } from '../servicos/servicos.table';
 import { usuarios } from '../usuarios/usuarios.table';
 
 const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
@@ -38,7 +40,7 @@ export const vendas = pgTable(
       .default(sql`nextval('vendas_numero_seq')`)
       .unique(),
     tipo: varchar({ length: 10 }).$type<TipoVenda>().notNull(),
-    status: varchar({ length: 20 }).$type<StatusVenda>().notNull().default('Pendente'),
+    status: varchar({ length: 20 }).$type<StatusQualquer>().notNull().default('Pendente'),
     clienteId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
     /** The customer's name as it was at the sale, or the name typed at the counter. */
     clienteNome: varchar({ length: 200 }),
@@ -59,6 +61,21 @@ export const vendas = pgTable(
     descontoAutorizadoPor: integer().references(() => usuarios.id, { onDelete: 'no action' }),
     finalizadaEm: timestamp({ withTimezone: true }),
     canceladaEm: timestamp({ withTimezone: true }),
+    // An appointment (tipo servico): the service, the professional and the time it takes.
+    servicoId: integer().references(() => servicos.id, { onDelete: 'restrict' }),
+    servicoNome: varchar({ length: 200 }),
+    dataAgendamento: date({ mode: 'string' }),
+    horaInicio: varchar({ length: 5 }),
+    duracaoEstimada: integer(),
+    profissionalId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
+    /**
+     * The appointment's time range as instants (its day and time in the company's time zone);
+     * an exclusion constraint (migration 0012) keeps one professional's ranges from overlapping.
+     */
+    agendaInicio: timestamp({ withTimezone: true }),
+    agendaFim: timestamp({ withTimezone: true }),
+    iniciadoEm: timestamp({ withTimezone: true }),
+    concluidoEm: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -79,6 +96,10 @@ export const vendas = pgTable(
     index('vendas_caixa_id_idx').on(table.caixaId),
     index('vendas_desconto_autorizado_por_idx').on(table.descontoAutorizadoPor),
     index('vendas_finalizada_em_idx').on(table.finalizadaEm),
+    index('vendas_servico_id_idx').on(table.servicoId),
+    index('vendas_profissional_agenda_idx').on(table.profissionalId, table.dataAgendamento),
+    index('vendas_agenda_idx').on(table.tipo, table.dataAgendamento),
+    index('vendas_concluido_em_idx').on(table.concluidoEm),
   ],
 );
 
@@ -139,7 +160,7 @@ export const vendaHistorico = pgTable(
     vendaId: integer()
       .notNull()
       .references(() => vendas.id, { onDelete: 'cascade' }),
-    status: varchar({ length: 20 }).$type<StatusVenda>().notNull(),
+    status: varchar({ length: 20 }).$type<StatusQualquer>().notNull(),
     usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
     motivo: varchar({ length: 200 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
