@@ -10,6 +10,7 @@ export const ROOT_KEYS = {
   custosAdicionais: ['custos-adicionais'],
   estoque: ['estoque'],
   etiquetas: ['etiquetas'],
+  ordensServico: ['ordens-servico'],
   precosProduto: ['precos-produto'],
   produtos: ['produtos'],
   tabelasPrecos: ['tabelas-precos'],

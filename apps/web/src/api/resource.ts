@@ -59,3 +59,17 @@ export function useInvalidatingMutation<Variables, Result>(
       ),
   });
 }
+
+/**
+ * The query string of one page of a server-paged list: the filter's values that are set (empty
+ * ones left out), then limit and offset.
+ */
+export function pageSearchParams(filtro: object, page: number, pageSize: number): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filtro)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  params.set('limit', String(pageSize));
+  params.set('offset', String((page - 1) * pageSize));
+  return params;
+}

@@ -21,6 +21,28 @@ export interface ListScreenProps {
   children?: ReactNode;
 }
 
+/** The search box of a list, with the screen's Filtros beside it. */
+export function ListSearchBar({
+  placeholder,
+  label,
+  value,
+  onChange,
+  extra,
+}: ListScreenProps['search']) {
+  return (
+    <Group gap="sm" mb="md" wrap="nowrap">
+      <SearchInput
+        flex={1}
+        placeholder={placeholder}
+        aria-label={label}
+        value={value}
+        onValueChange={onChange}
+      />
+      {extra}
+    </Group>
+  );
+}
+
 /**
  * A list screen (the composition every list shares): header with its actions, then search and
  * table in one card. Each screen brings its texts, columns and empty state.
@@ -35,16 +57,7 @@ export function ListScreen({ header, search, loadError, table, children }: ListS
     <Stack gap={0}>
       <PageHeader {...header} />
       <Paper withBorder radius="md" p="md">
-        <Group gap="sm" mb="md" wrap="nowrap">
-          <SearchInput
-            flex={1}
-            placeholder={search.placeholder}
-            aria-label={search.label}
-            value={search.value}
-            onValueChange={search.onChange}
-          />
-          {search.extra}
-        </Group>
+        <ListSearchBar {...search} />
         {table}
       </Paper>
       {children}

@@ -1,0 +1,69 @@
+import 'mantine-datatable/styles.css';
+import type { MantineSpacing } from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useEffect, type ReactNode } from 'react';
+import { PT_BR_PAGINATION, TABLE_LOOK } from '../data-table';
+
+/** What a server-paged list query gives (apiPage through TanStack Query). */
+export interface PagedQuery<T> {
+  data?: { items: T[]; total: number };
+  isFetching: boolean;
+  isPending: boolean;
+  error: unknown;
+}
+
+/**
+ * The table of a list the server pages (X-Total-Count): the shared look, pt-BR pagination, a
+ * loader on the first load only, the empty state once loaded, and a failed load logged with the
+ * screen's text (spec 8, Lists).
+ */
+export function PagedListTable<T>({
+  query,
+  loadErrorMessage,
+  columns,
+  page,
+  pageSize,
+  onPageChange,
+  emptyState,
+  rowAttributes,
+  horizontalSpacing,
+  'data-testid': testId,
+}: {
+  query: PagedQuery<T>;
+  loadErrorMessage: string;
+  columns: DataTableColumn<T>[];
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  emptyState: ReactNode;
+  rowAttributes?: (record: T) => Record<string, unknown>;
+  horizontalSpacing?: MantineSpacing;
+  'data-testid'?: string;
+}) {
+  const { data, isFetching, isPending, error } = query;
+  useEffect(() => {
+    if (error) console.error(loadErrorMessage, error);
+  }, [error, loadErrorMessage]);
+
+  const records = data?.items ?? [];
+  return (
+    <DataTable<T>
+      data-testid={testId}
+      {...TABLE_LOOK}
+      {...PT_BR_PAGINATION}
+      striped
+      horizontalSpacing={horizontalSpacing}
+      minHeight={records.length === 0 ? 260 : undefined}
+      fetching={isFetching && !data}
+      records={records}
+      totalRecords={data?.total ?? 0}
+      recordsPerPage={pageSize}
+      page={page}
+      onPageChange={onPageChange}
+      idAccessor={'id' as never}
+      customRowAttributes={rowAttributes}
+      emptyState={records.length === 0 && !isPending ? emptyState : undefined}
+      columns={columns}
+    />
+  );
+}
