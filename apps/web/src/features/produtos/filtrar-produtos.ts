@@ -1,5 +1,6 @@
 import { normalizeSearch } from '@prumo/shared/search';
 import { isEstoqueBaixo, type ProdutoListItem } from '@prumo/shared/produtos';
+import { passaSituacao } from '../../components/list/situacao';
 import type { FiltrosProdutos } from './components/ProdutosFiltros';
 
 /**
@@ -57,8 +58,7 @@ export function filtrarProdutos(
     const produto = produtos[index]!;
     if (needle !== '' && !indice[index]!.includes(needle)) continue;
     if (filtros.categoriaId != null && produto.categoria_id !== filtros.categoriaId) continue;
-    if (filtros.situacao === 'ativos' && !produto.ativo) continue;
-    if (filtros.situacao === 'inativos' && produto.ativo) continue;
+    if (!passaSituacao(filtros.situacao, produto.ativo)) continue;
     if (filtros.estoqueBaixo && !isEstoqueBaixo(produto.estoque, produto.estoque_minimo)) continue;
     result.push(produto);
   }

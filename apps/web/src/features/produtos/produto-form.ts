@@ -116,34 +116,3 @@ export const EDIT_FORM_TABS: Record<string, string> = {
   descricao: 'outros',
   fotos: 'outros',
 };
-
-/** The tab of the first field (in form order) that has an error. */
-export function firstErrorTab(
-  fields: Iterable<string>,
-  tabs: Record<string, string>,
-  order: readonly string[],
-): string | undefined {
-  const withErrors = new Set(fields);
-  for (const tab of order) {
-    for (const [field, fieldTab] of Object.entries(tabs)) {
-      if (fieldTab === tab && withErrors.has(field)) return tab;
-    }
-  }
-  return undefined;
-}
-
-/** The message of the first invalid field, in tab order (what the form announces on submit). */
-export function firstErrorMessage(
-  errors: Record<string, { message?: unknown } | undefined>,
-  tabs: Record<string, string>,
-  order: readonly string[],
-): string | undefined {
-  const message = order
-    .flatMap((tab) =>
-      Object.entries(errors)
-        .filter(([field]) => tabs[field] === tab)
-        .map(([, error]) => error?.message),
-    )
-    .find(Boolean);
-  return message ? String(message) : undefined;
-}

@@ -1,11 +1,13 @@
-import { Checkbox, SegmentedControl, Select, Text } from '@mantine/core';
+import { Checkbox, Select } from '@mantine/core';
 import type { Categoria } from '@prumo/shared/produtos';
 import { FiltersPopover } from '../../../components/list/FiltersPopover';
+import type { SituacaoFiltro } from '../../../components/list/situacao';
+import { SituacaoFiltroControl } from '../../../components/list/SituacaoFiltro';
 
 export interface FiltrosProdutos {
   categoriaId: number | null;
   estoqueBaixo: boolean;
-  situacao: 'todos' | 'ativos' | 'inativos';
+  situacao: SituacaoFiltro;
 }
 
 export const FILTROS_VAZIOS: FiltrosProdutos = {
@@ -50,24 +52,10 @@ export function ProdutosFiltros({
         value={filtros.categoriaId == null ? null : String(filtros.categoriaId)}
         onChange={(value) => onChange({ ...filtros, categoriaId: value ? Number(value) : null })}
       />
-      <div>
-        <Text size="sm" fw={500} mb={4}>
-          Situação
-        </Text>
-        <SegmentedControl
-          fullWidth
-          size="xs"
-          value={filtros.situacao}
-          onChange={(value) =>
-            onChange({ ...filtros, situacao: value as FiltrosProdutos['situacao'] })
-          }
-          data={[
-            { value: 'todos', label: 'Todos' },
-            { value: 'ativos', label: 'Ativos' },
-            { value: 'inativos', label: 'Inativos' },
-          ]}
-        />
-      </div>
+      <SituacaoFiltroControl
+        value={filtros.situacao}
+        onChange={(situacao) => onChange({ ...filtros, situacao })}
+      />
       <Checkbox
         label="Somente estoque baixo (no mínimo ou abaixo)"
         checked={filtros.estoqueBaixo}

@@ -11,7 +11,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateProduto } from '../../../api/produtos';
 import { useCategorias } from '../../../api/categorias';
 import { NovasFotos } from '../components/FotosFields';
-import { ProdutoFormShell, useProdutoFormTabs } from '../components/ProdutoFormShell';
+import { TabbedFormShell, useFormTabs } from '../../../components/form/TabbedFormShell';
 import {
   ComissaoField,
   ConversaoFields,
@@ -42,7 +42,7 @@ const TABS = [
 /** /produtos/adicionar-produto: seven tabs, Cancelar and Salvar Produto (spec 2.3). */
 export default function AdicionarProdutoPage() {
   const navigate = useNavigate();
-  const { tab, setTab, showTabOf, onInvalid } = useProdutoFormTabs(TABS, ADD_FORM_TABS);
+  const { tab, setTab, showTabOf, onInvalid } = useFormTabs(TABS, ADD_FORM_TABS);
   const [fotos, setFotos] = useState<File[]>([]);
   // The groups are loaded when the form opens.
   const categorias = useCategorias();
@@ -83,8 +83,9 @@ export default function AdicionarProdutoPage() {
       />
       <FormProvider {...form}>
         <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate>
-          <ProdutoFormShell
+          <TabbedFormShell
             tabs={TABS}
+            cancelTo="/produtos"
             tab={tab}
             onTabChange={setTab}
             saving={createProduto.isPending}
@@ -140,7 +141,7 @@ export default function AdicionarProdutoPage() {
             <Tabs.Panel value="fornecedores">
               <FornecedoresPlaceholder />
             </Tabs.Panel>
-          </ProdutoFormShell>
+          </TabbedFormShell>
         </form>
       </FormProvider>
     </Stack>

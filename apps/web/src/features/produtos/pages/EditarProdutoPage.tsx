@@ -18,7 +18,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useProduto, useUpdateProduto } from '../../../api/produtos';
 import { useCategorias } from '../../../api/categorias';
 import { FotosDoProduto } from '../components/FotosFields';
-import { ProdutoFormShell, useProdutoFormTabs } from '../components/ProdutoFormShell';
+import { TabbedFormShell, useFormTabs } from '../../../components/form/TabbedFormShell';
 import { SelectField } from '../../../components/form/fields';
 import { PrecosPorTabela } from '../components/PrecosPorTabela';
 import { ProdutoThumb } from '../components/ProdutoThumb';
@@ -110,7 +110,7 @@ function EditarProdutoForm({
   categorias: Categoria[] | undefined;
 }) {
   const navigate = useNavigate();
-  const { tab, setTab, showTabOf, onInvalid } = useProdutoFormTabs(TABS, EDIT_FORM_TABS);
+  const { tab, setTab, showTabOf, onInvalid } = useFormTabs(TABS, EDIT_FORM_TABS);
   const updateProduto = useUpdateProduto();
   const form = useForm<ProdutoFormValues, unknown, ProdutoUpdate>({
     resolver: updateResolver,
@@ -142,8 +142,9 @@ function EditarProdutoForm({
   return (
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate>
-        <ProdutoFormShell
+        <TabbedFormShell
           tabs={TABS}
+          cancelTo="/produtos"
           tab={tab}
           onTabChange={setTab}
           saving={updateProduto.isPending}
@@ -223,7 +224,7 @@ function EditarProdutoForm({
               </Section>
             </Stack>
           </Tabs.Panel>
-        </ProdutoFormShell>
+        </TabbedFormShell>
       </form>
     </FormProvider>
   );
