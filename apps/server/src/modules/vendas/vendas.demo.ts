@@ -1,19 +1,21 @@
 import type { Role } from '@prumo/shared/auth';
 import type { VendaProdutoInput } from '@prumo/shared/vendas';
-import { DEFAULT_TIME_ZONE } from '@prumo/shared/dates';
+import { DEFAULT_TIME_ZONE, todayISO } from '@prumo/shared/dates';
 import { sumMoney } from '@prumo/shared/money';
 import type { Transaction } from '../../db/database';
 import { listCadastros } from '../cadastros/cadastros.repository';
 import { abrirCaixa, fecharCaixa } from '../caixas/caixas.repository';
 import { produtosPorNome } from '../produtos/produtos.repository';
+import { servicosParaOrdem } from '../servicos/servicos.repository';
 import { listUsuarios } from '../usuarios/usuarios.repository';
+import { createAgendamento } from './agendamentos.repository';
 import { alterarStatusVenda, createVenda, type VendaContexto } from './vendas.repository';
 
 type Linha = [produto: string, quantidade: number, desconto?: number];
 
 /**
- * A pending, a finalized and a cancelled product sale, and the seller's closed caixa with two
- * counter sales, all through the same functions the API uses (so the stock ledger follows).
+ * A pending, a finalized and a cancelled product sale, the seller's closed caixa with two
+ * counter sales and the next days' appointments, all through the same functions the API uses (so the stock ledger follows).
  * Sale 1 stays Pendente: the bad-input fuzz edits it.
  */
 export async function seedDemoVendas(tx: Transaction): Promise<void> {
@@ -164,4 +166,50 @@ export async function seedDemoVendas(tx: Transaction): Promise<void> {
     { contado: recebido, observacoes: 'Fechamento sem diferenças.' },
     vendedor.usuario,
   );
+
+  await seedDemoAgendamentos(tx, vendedor, clientes);
+}
+
+/** The next days' appointments of the first employees, for the Serviços tab and the agenda. */
+async function seedDemoAgendamentos(
+  tx: Transaction,
+  contexto: VendaContexto,
+  clientes: ReadonlyArray<{ id: number }>,
+) {
+  const { items: profissionais } = await listCadastros(tx, { tipo: 'funcionario' });
+  const servicos = await servicosParaOrdem(tx, [1, 2, 3]);
+  if (profissionais.length === 0 || servicos.length === 0 || clientes.length < 2) return;
+  const diaDaqui = (dias: number) => {
+    const dia = new Date(`${todayISO(DEFAULT_TIME_ZONE)}T12:00:00Z`);
+    dia.setUTCDate(dia.getUTCDate() + dias);
+    return dia.toISOString().slice(0, 10);
+  };
+  const agenda: Array<
+    [dias: number, hora: string, profissional: number, servico: number, cliente: number]
+  > = [
+    [1, '09:00', 0, 0, 0],
+    [1, '10:30', 0, 1, 1],
+    [1, '09:00', 1, 2, 1],
+    [2, '14:00', 0, 0, 1],
+    [3, '16:00', 1, 1, 0],
+  ];
+  for (const [dias, hora, profissional, servico, cliente] of agenda) {
+    await createAgendamento(
+      tx,
+      {
+        tipo: 'servico',
+        cliente_id: clientes[cliente]!.id,
+        servico_id: servicos[servico % servicos.length]!.id,
+        data_agendamento: diaDaqui(dias),
+        hora_inicio: hora,
+        duracao_estimada: null,
+        profissional_id: profissionais[profissional % profissionais.length]!.id,
+        observacoes: null,
+        status: 'Agendado',
+        forma_pagamento: null,
+        desconto: 0,
+      },
+      contexto,
+    );
+  }
 }
