@@ -18,12 +18,14 @@ export class AutorizacaoCancelada extends Error {
 
 function AutorizacaoForm({
   motivo,
+  emailAnterior,
   onDone,
 }: {
   motivo: string | undefined;
+  emailAnterior: string;
   onDone: (autorizacao: AutorizacaoDesconto | null) => void;
 }) {
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(emailAnterior);
   const [senha, setSenha] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +44,7 @@ function AutorizacaoForm({
           type="email"
           autoComplete="off"
           required
-          data-autofocus
+          data-autofocus={!emailAnterior || undefined}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
@@ -50,6 +52,7 @@ function AutorizacaoForm({
           label={AUTORIZACAO_TEXTOS.senha}
           autoComplete="off"
           required
+          data-autofocus={Boolean(emailAnterior) || undefined}
           value={senha}
           onChange={(event) => setSenha(event.currentTarget.value)}
         />
@@ -66,8 +69,14 @@ function AutorizacaoForm({
   );
 }
 
-/** Asks for a manager's or admin's e-mail and password; null when the cashier gives up. */
-export function pedirAutorizacao(motivo: string | undefined): Promise<AutorizacaoDesconto | null> {
+/**
+ * Asks for a manager's or admin's e-mail and password (the e-mail of a refused try kept); null
+ * when the cashier gives up.
+ */
+export function pedirAutorizacao(
+  motivo: string | undefined,
+  emailAnterior = '',
+): Promise<AutorizacaoDesconto | null> {
   return new Promise((resolve) => {
     let resolved = false;
     const done = (autorizacao: AutorizacaoDesconto | null) => {
@@ -79,7 +88,7 @@ export function pedirAutorizacao(motivo: string | undefined): Promise<Autorizaca
     const id = modals.open({
       title: AUTORIZACAO_TEXTOS.titulo,
       centered: true,
-      children: <AutorizacaoForm motivo={motivo} onDone={done} />,
+      children: <AutorizacaoForm motivo={motivo} emailAnterior={emailAnterior} onDone={done} />,
       onClose: () => done(null),
     });
   });
@@ -103,9 +112,11 @@ export async function comAutorizacao<T>(
   } catch (error) {
     if (!precisaAutorizacao(error)) throw error;
     let motivo = error.serverMessage;
+    let email = '';
     for (;;) {
-      const autorizacao = await pedir(motivo);
+      const autorizacao = await pedir(motivo, email);
       if (!autorizacao) throw new AutorizacaoCancelada();
+      email = autorizacao.email;
       try {
         return await enviar(autorizacao);
       } catch (again) {
@@ -122,7 +133,7 @@ export async function comAutorizacao<T>(
  */
 export function enviarVenda(
   salvar: (input: SalvarVendaInput) => Promise<Venda>,
-  dados: VendaInputValues,
+  dados: Extract<VendaInputValues, { tipo: 'produto' | 'balcao' }>,
   id?: number,
 ): Promise<Venda> {
   return comAutorizacao((autorizacao) =>

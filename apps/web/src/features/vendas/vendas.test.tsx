@@ -191,6 +191,7 @@ describe('sending a sale', () => {
     );
     const enviadas: Array<AutorizacaoDesconto | null> = [];
     const motivos: Array<string | undefined> = [];
+    const emails: Array<string | undefined> = [];
     const respostas = [
       { email: 'gerente@empresa.com.br', senha: 'errada' },
       { email: 'gerente@empresa.com.br', senha: 'certa' },
@@ -202,14 +203,17 @@ describe('sending a sale', () => {
         if (autorizacao.senha !== 'certa') throw invalida;
         return 'vendida';
       },
-      async (motivo) => {
+      async (motivo, email) => {
         motivos.push(motivo);
+        emails.push(email);
         return respostas.shift() ?? null;
       },
     );
     expect(venda).toBe('vendida');
     expect(enviadas.map((a) => a?.senha ?? null)).toEqual([null, 'errada', 'certa']);
     expect(motivos).toEqual(['O desconto passa do limite', VENDA_MESSAGES.autorizacaoInvalida]);
+    // A refused try keeps its e-mail for the next.
+    expect(emails).toEqual(['', 'gerente@empresa.com.br']);
 
     await expect(
       comAutorizacao(

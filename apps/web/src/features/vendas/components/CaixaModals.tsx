@@ -31,7 +31,7 @@ export const diferencaCaixa = (contado: number, esperado: number) =>
 export function Diferenca({ valor }: { valor: number }) {
   const cor = valor < 0 ? 'red.7' : valor > 0 ? 'blue.7' : 'teal.7';
   return (
-    <Text size="sm" fw={600} c={cor} span>
+    <Text fz="inherit" fw={600} c={cor} span>
       {valor > 0 ? '+' : ''}
       {formatMoney(valor)}
     </Text>

@@ -6,7 +6,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -157,28 +156,27 @@ function CaixaFechado({ caixa }: { caixa: Caixa }) {
         Fechado em {formatDateTime(caixa.fechado_em)}
         {caixa.fechado_por_nome ? ` por ${caixa.fechado_por_nome}` : ''}
       </Text>
-      <Table withTableBorder verticalSpacing={4} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Forma</Table.Th>
-            <Table.Th ta="right">Esperado</Table.Th>
-            <Table.Th ta="right">Contado</Table.Th>
-            <Table.Th ta="right">Diferença</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {caixa.formas.map((forma) => (
-            <Table.Tr key={forma.forma}>
-              <Table.Td>{formaPagamentoLabel(forma.forma)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(forma.esperado)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(forma.contado ?? 0)}</Table.Td>
-              <Table.Td ta="right">
-                <Diferenca valor={forma.diferenca ?? 0} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {caixa.formas.map((forma) => (
+        <Group
+          key={forma.forma}
+          justify="space-between"
+          wrap="nowrap"
+          gap="xs"
+          data-testid={`caixa-fechado-${forma.forma}`}
+        >
+          <div>
+            <Text size="sm" fw={500}>
+              {formaPagamentoLabel(forma.forma)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Esperado {formatMoney(forma.esperado)} · contado {formatMoney(forma.contado ?? 0)}
+            </Text>
+          </div>
+          <Text size="sm">
+            <Diferenca valor={forma.diferenca ?? 0} />
+          </Text>
+        </Group>
+      ))}
       <Group>
         <Button
           size="xs"

@@ -22,13 +22,12 @@ export const CarrinhoTabela = memo(function CarrinhoTabela({
   dispatch: Dispatch<AcaoCarrinho>;
 }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing={4} striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Produto</Table.Th>
             <Table.Th w={110}>Quantidade</Table.Th>
-            <Table.Th ta="right">Preço</Table.Th>
             <Table.Th ta="right">Subtotal</Table.Th>
             <Table.Th w={40} />
           </Table.Tr>
@@ -75,6 +74,10 @@ const CarrinhoLinha = memo(function CarrinhoLinha({
         <Text size="sm" fw={500} lineClamp={2} data-testid="pdv-item-nome">
           {linha.produto_nome}
         </Text>
+        <Text size="xs" c="dimmed">
+          {formatMoney(linha.preco_unitario)} / {linha.unidade_medida}
+          {linha.desconto_item > 0 ? ` · desconto ${formatMoney(linha.desconto_item)}` : ''}
+        </Text>
       </Table.Td>
       <Table.Td>
         <DecimalInput
@@ -96,9 +99,6 @@ const CarrinhoLinha = memo(function CarrinhoLinha({
             }
           }}
         />
-      </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(linha.preco_unitario)}
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="pdv-item-subtotal">
         {formatMoney(subtotal)}

@@ -127,8 +127,8 @@ export const PdvBusca = memo(function PdvBusca({
   const ativa = mostrar && destaque >= 0 ? `${listId}-${destaque}` : undefined;
   return (
     <Box>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <Box pos="relative" flex={1}>
+      <Group gap="xs" align="flex-end">
+        <Box pos="relative" style={{ flex: '1 1 260px' }}>
           <TextInput
             ref={buscaRef}
             label="Produto (nome ou código de barras)"

@@ -113,18 +113,25 @@ function defaultValues(venda: Venda | null): FormValues {
   };
 }
 
+/** What the schema makes of a product sale (its output without the service sale's shape). */
+type VendaProdutoInput = Extract<VendaInput, { tipo: 'produto' | 'balcao' }>;
+
 // The form keeps blanks (null) where the schema wants numbers: the schema says which are missing.
 const schemaResolver = zodResolver(vendaInputSchema) as unknown as Resolver<
   FormValues,
   unknown,
-  VendaInput
+  VendaProdutoInput
 >;
 
 /**
  * The shared schema's checks, plus the customer and the payment method at once: the schema
  * checks those two only once the lines are valid.
  */
-const resolver: Resolver<FormValues, unknown, VendaInput> = async (values, context, options) => {
+const resolver: Resolver<FormValues, unknown, VendaProdutoInput> = async (
+  values,
+  context,
+  options,
+) => {
   const result = await schemaResolver(values, context, options);
   if (Object.keys(result.errors).length === 0) return result;
   const errors = { ...result.errors };
@@ -194,7 +201,7 @@ function VendaProdutoForm({ venda, onClose }: { venda: Venda | null; onClose: ()
   const [unidades, setUnidades] = useState<Unidades>(() =>
     Object.fromEntries((venda?.itens ?? []).map((item) => [item.produto_id, item.unidade_medida])),
   );
-  const form = useForm<FormValues, unknown, VendaInput>({
+  const form = useForm<FormValues, unknown, VendaProdutoInput>({
     resolver,
     defaultValues: defaultValues(venda),
   });
@@ -207,7 +214,7 @@ function VendaProdutoForm({ venda, onClose }: { venda: Venda | null; onClose: ()
     ? { success: VENDA_TEXTOS.atualizada, failure: VENDA_TEXTOS.erroAtualizar }
     : { success: VENDA_TEXTOS.criada, failure: VENDA_TEXTOS.erroCriar };
 
-  async function onValid(dados: VendaInput) {
+  async function onValid(dados: VendaProdutoInput) {
     const erros = Object.entries(totais.erros);
     if (erros.length) {
       for (const [campo, message] of erros) {

@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Group, Paper, Select, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -26,7 +26,7 @@ import { VENDA_TEXTOS } from '../texts';
 import { StatusVendaBadge } from './StatusVendaBadge';
 
 const STATUS_OPTIONS = [
-  { value: '', label: 'Todos os status' },
+  { value: '', label: 'Todos' },
   ...STATUS_VENDA.map((status) => ({ value: status, label: status })),
 ];
 
@@ -55,6 +55,7 @@ export function VendasLista({
   const [q] = useDebouncedValue(texto.trim(), 300);
   const [status, setStatus] = useState<StatusVenda | ''>('');
   const [page, setPage] = useState(1);
+  const narrow = useMediaQuery('(max-width: 48em)');
   const filtro = useMemo(
     () => ({ tipo, q: q || undefined, status: status || undefined }),
     [tipo, q, status],
@@ -78,14 +79,31 @@ export function VendasLista({
     {
       accessor: 'numero',
       title: 'Número',
-      noWrap: true,
-      render: (venda) => (
-        <Text size="sm" fw={600} ff="monospace">
-          {formatNumeroVenda(venda.numero)}
-        </Text>
-      ),
+      width: narrow ? 124 : undefined,
+      render: (venda) =>
+        narrow ? (
+          // On a phone the first cell sums up the columns left out: status and customer.
+          <Stack gap={2} align="flex-start">
+            <Text size="sm" fw={600} ff="monospace">
+              {formatNumeroVenda(venda.numero)}
+            </Text>
+            <StatusVendaBadge status={venda.status} />
+            <Text size="xs" c="dimmed" lineClamp={2} maw={118} style={{ whiteSpace: 'normal' }}>
+              {clienteDe(venda)} · {formatDate(venda.data_venda)}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" fw={600} ff="monospace">
+            {formatNumeroVenda(venda.numero)}
+          </Text>
+        ),
     },
-    { accessor: 'cliente_nome', title: 'Cliente', render: clienteDe },
+    {
+      accessor: 'cliente_nome',
+      title: 'Cliente',
+      visibleMediaQuery: WIDE_ONLY,
+      render: clienteDe,
+    },
     {
       accessor: 'valor_final',
       title: 'Valor Total',
@@ -96,6 +114,7 @@ export function VendasLista({
     {
       accessor: 'status',
       title: 'Status',
+      visibleMediaQuery: WIDE_ONLY,
       render: (venda) => <StatusVendaBadge status={venda.status} />,
     },
     {
@@ -152,7 +171,7 @@ export function VendasLista({
         />
         <Select
           aria-label="Status"
-          w={170}
+          w={narrow ? 125 : 160}
           allowDeselect={false}
           data={STATUS_OPTIONS}
           value={status}
@@ -166,6 +185,7 @@ export function VendasLista({
         data-testid={`vendas-${tipo}-table`}
         {...TABLE_LOOK}
         {...PT_BR_PAGINATION}
+        horizontalSpacing={narrow ? 6 : 'xs'}
         striped
         minHeight={records.length === 0 ? 260 : undefined}
         fetching={vendas.isFetching && !vendas.data}
