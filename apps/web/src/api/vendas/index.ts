@@ -10,6 +10,14 @@ import {
   type VendaStatsBalcao,
   type VendaStatusInput,
 } from '@prumo/shared/vendas';
+import type { ServicoListItem } from '@prumo/shared/servicos';
+import {
+  HORARIOS_PADRAO,
+  VENDAS_LIMIT_MAX,
+  type Disponibilidade,
+  type DisponibilidadeQuery,
+  type VendaStatsServicos,
+} from '@prumo/shared/vendas';
 import { ApiError, apiBlob, apiPage, apiRequest } from '../../lib/api-client';
 import { ROOT_KEYS } from '../keys';
 import { useInvalidatingMutation } from '../resource';
@@ -204,4 +212,83 @@ export async function fetchComprovante(
 ): Promise<{ blob: Blob; fileName: string }> {
   const blob = await apiBlob(`/vendas/${venda.id}/comprovante?formato=${formato}`);
   return { blob, fileName: `venda-${formatNumeroVenda(venda.numero)}-${formato}.pdf` };
+}
+
+// --- Appointments (service sales, tipo servico) ----------------------------------------------
+
+/** Most appointments the month grid and the agenda read in one call (the server's maximum). */
+export const AGENDAMENTOS_LIMIT = VENDAS_LIMIT_MAX;
+
+export const agendamentoKeys = {
+  lista: (q: string) => [...ROOT_KEYS.vendas, 'agendamentos', q] as const,
+  stats: () => [...ROOT_KEYS.vendas, 'stats', 'servicos'] as const,
+  disponibilidade: (query: DisponibilidadeQuery) =>
+    [...ROOT_KEYS.vendas, 'disponibilidade', query] as const,
+  servicosAtivos: () => ['servicos', 'ativos', 'agendamento'] as const,
+};
+
+/**
+ * GET /api/vendas?tipo=servico&q=&limit=500: the latest appointments at once (the list has no
+ * data_agendamento filter; the month grid and the agenda pick their days on the client).
+ */
+export function useAgendamentos(q = '') {
+  return useQuery({
+    queryKey: agendamentoKeys.lista(q),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ tipo: 'servico', limit: String(AGENDAMENTOS_LIMIT) });
+      if (q) params.set('q', q);
+      return apiPage<VendaResumo>(`/vendas?${params}`, signal);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/vendas/stats/servicos: the four cards of the Serviços tab. */
+export function useStatsServicos() {
+  return useQuery({
+    queryKey: agendamentoKeys.stats(),
+    queryFn: ({ signal }) => apiRequest<VendaStatsServicos>('/vendas/stats/servicos', { signal }),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * GET /api/agendamentos/disponibilidade: the professional's free slots for the service on the
+ * day. When the lookup fails, the default slots (spec 8 and 9), with `padrao` true.
+ */
+export function useDisponibilidade(query: DisponibilidadeQuery | null) {
+  return useQuery({
+    queryKey: agendamentoKeys.disponibilidade(query ?? { data: '' }),
+    enabled: query !== null,
+    queryFn: async ({ signal }): Promise<{ horarios: readonly string[]; padrao: boolean }> => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query ?? {})) {
+        if (value !== undefined && value !== null) params.set(key, String(value));
+      }
+      try {
+        const resposta = await apiRequest<Disponibilidade>(
+          `/agendamentos/disponibilidade?${params}`,
+          { signal },
+        );
+        return { horarios: resposta.horariosDisponiveis, padrao: false };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        console.error('Erro ao carregar horários disponíveis', error);
+        return { horarios: HORARIOS_PADRAO, padrao: true };
+      }
+    },
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** GET /api/servicos?ativo=true: the services an appointment may take (name, price, duration). */
+export function useServicosAtivos() {
+  return useQuery({
+    queryKey: agendamentoKeys.servicosAtivos(),
+    queryFn: ({ signal }) => apiPage<ServicoListItem>('/servicos?ativo=true', signal),
+    staleTime: 60_000,
+  });
 }
