@@ -13,6 +13,7 @@ export const ROOT_KEYS = {
   ordensServico: ['ordens-servico'],
   precosProduto: ['precos-produto'],
   produtos: ['produtos'],
+  servicos: ['servicos'],
   tabelasPrecos: ['tabelas-precos'],
   usuarios: ['usuarios'],
   vendas: ['vendas'],

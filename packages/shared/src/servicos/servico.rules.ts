@@ -32,6 +32,8 @@ export const SERVICO_MESSAGES = {
   excluido: 'Serviço excluído com sucesso!',
   erroCadastrar: (mensagem: string) => `Erro ao cadastrar serviço: ${mensagem}`,
   erroAtualizar: (mensagem: string) => `Erro ao atualizar serviço: ${mensagem}`,
+  erroCadastrarRede: 'Erro ao cadastrar serviço. Tente novamente.',
+  erroAtualizarRede: 'Erro ao atualizar serviço. Tente novamente.',
   erroCarregar: 'Erro ao carregar dados do serviço',
   erroExcluir: 'Erro ao excluir serviço',
   carregando: 'Carregando dados do serviço...',
