@@ -353,10 +353,41 @@ describe('DELETE /api/servicos/{id}', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('refuses a service still referenced with 409 EM_USO saying where; it can be deactivated', async () => {
-    const { id } = await criar({ nome: 'Serviço em uso' });
-    // A stand-in for a document line that refers to the service (the orders' own test deletes
-    // a service used by a real order).
+  it('refuses a service an order uses with 409 EM_USO saying where; it can be deactivated', async () => {
+    const { id } = await criar({ nome: 'Serviço em uso', preco: 50 });
+    const ordem = await ctx.request({
+      method: 'POST',
+      url: '/api/ordens-servico',
+      payload: {
+        cliente_id: 1,
+        equipamento: 'Notebook',
+        servicos: [{ servico_id: id, quantidade: 1 }],
+      },
+    });
+    expect(ordem.statusCode, ordem.body).toBe(201);
+    const response = await ctx.request({ method: 'DELETE', url: `/api/servicos/${id}` });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: 'EM_USO', message: M.emUso('ordens de serviço') });
+    expect((await ctx.request({ method: 'GET', url: `/api/servicos/${id}` })).statusCode).toBe(200);
+    const desativado = await ctx.request({
+      method: 'PUT',
+      url: `/api/servicos/${id}`,
+      payload: { nome: 'Serviço em uso', ativo: false },
+    });
+    expect(desativado.json()).toMatchObject({ ativo: false });
+
+    // Once the order is gone, so may the service be.
+    const ordemId = ordem.json<{ id: number }>().id;
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/api/ordens-servico/${ordemId}` })).statusCode,
+    ).toBe(204);
+    expect((await ctx.request({ method: 'DELETE', url: `/api/servicos/${id}` })).statusCode).toBe(
+      204,
+    );
+  });
+
+  it('names any other table that refers to a service', async () => {
+    const { id } = await criar({ nome: 'Serviço referido' });
     const db = ctx.database.db;
     await db.execute(
       sql.raw(
@@ -367,17 +398,7 @@ describe('DELETE /api/servicos/{id}', () => {
     await db.execute(sql`INSERT INTO teste_uso_servico (servico_id) VALUES (${id})`);
     const response = await ctx.request({ method: 'DELETE', url: `/api/servicos/${id}` });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      error: 'EM_USO',
-      message: M.emUso('teste uso servico'),
-    });
-    expect((await ctx.request({ method: 'GET', url: `/api/servicos/${id}` })).statusCode).toBe(200);
-    const desativado = await ctx.request({
-      method: 'PUT',
-      url: `/api/servicos/${id}`,
-      payload: { nome: 'Serviço em uso', ativo: false },
-    });
-    expect(desativado.json()).toMatchObject({ ativo: false });
+    expect(response.json().message).toBe(M.emUso('teste uso servico'));
     await db.execute(sql`DROP TABLE teste_uso_servico`);
   });
 
@@ -416,13 +437,13 @@ describe('audit trail', () => {
 });
 
 describe('servicosParaOrdem', () => {
-  it('gives id, nome, preco, custo and ativo of the given ids in one answer', async () => {
+  it('gives id, nome, preco, custo, ativo and duracao of the given ids in one answer', async () => {
     const a = await criar({ nome: 'Para ordem A', preco: 30, valorCusto: 7.5 });
-    const b = await criar({ nome: 'Para ordem B', preco: 40, ativo: false });
+    const b = await criar({ nome: 'Para ordem B', preco: 40, ativo: false, duracao: '2h' });
     const rows = await servicosParaOrdem(ctx.database.db, [b.id, a.id, a.id, 999_999]);
     expect(rows).toEqual([
-      { id: a.id, nome: 'Para ordem A', preco: 30, custo: 7.5, ativo: true },
-      { id: b.id, nome: 'Para ordem B', preco: 40, custo: 0, ativo: false },
+      { id: a.id, nome: 'Para ordem A', preco: 30, custo: 7.5, ativo: true, duracao: 60 },
+      { id: b.id, nome: 'Para ordem B', preco: 40, custo: 0, ativo: false, duracao: 120 },
     ]);
     expect(await servicosParaOrdem(ctx.database.db, [])).toEqual([]);
   });
