@@ -174,7 +174,10 @@ export function SelectField({
   );
 }
 
-/** A day typed as dd/mm/aaaa or picked in the calendar; the value is "aaaa-mm-dd". */
+/**
+ * A day typed as dd/mm/aaaa or picked in the calendar; the value is "aaaa-mm-dd". Up to today,
+ * or, given `minDate` (an appointment's day), from that day on.
+ */
 export function DateField({
   name,
   required,
@@ -182,13 +185,21 @@ export function DateField({
   description,
   disabled,
   placeholder,
-}: Binding & { label: string; description?: ReactNode; disabled?: boolean; placeholder?: string }) {
+  minDate,
+}: Binding & {
+  label: string;
+  description?: ReactNode;
+  disabled?: boolean;
+  placeholder?: string;
+  minDate?: string;
+}) {
   const { ref, value, onChange, onBlur, error } = useField(name);
   return (
     <DateInputBR
       label={label}
       withAsterisk={required}
-      maxDate={todayISO()}
+      minDate={minDate}
+      maxDate={minDate ? undefined : todayISO()}
       clearable
       description={description}
       disabled={disabled}
