@@ -30,10 +30,21 @@ import { PrioridadeOsBadge, SituacaoOsBadge } from './badges';
 import { editarOsPath, NOVA_OS_PATH } from './OrdensServicoHub';
 import { OsFiltros } from './OsFiltros';
 
-/** The deadline of a row: dd/mm/aaaa, in red (with "Vencida") when it passed with the order open. */
-function Prazo({ ordem, hoje }: { ordem: OrdemServicoResumo; hoje: string }) {
+/**
+ * The deadline of a row, dd/mm/aaaa: in red (data-vencida) once it passed with the order still
+ * open. `compacto` is the phone's line under the customer.
+ */
+function Prazo({
+  ordem,
+  hoje,
+  compacto = false,
+}: {
+  ordem: OrdemServicoResumo;
+  hoje: string;
+  compacto?: boolean;
+}) {
   if (!ordem.prazo)
-    return (
+    return compacto ? null : (
       <Text size="sm" c="dimmed">
         —
       </Text>
@@ -41,13 +52,14 @@ function Prazo({ ordem, hoje }: { ordem: OrdemServicoResumo; hoje: string }) {
   const vencida = prazoVencido(ordem, hoje);
   return (
     <Text
-      size="sm"
-      c={vencida ? 'red' : undefined}
-      fw={vencida ? 600 : undefined}
+      size={compacto ? 'xs' : 'sm'}
+      c={vencida ? 'red' : compacto ? 'dimmed' : undefined}
+      fw={vencida && !compacto ? 600 : undefined}
       title={vencida ? 'Prazo vencido' : undefined}
-      data-vencida={vencida || undefined}
+      data-vencida={vencida}
       data-testid="prazo-os"
     >
+      {compacto && 'Prazo '}
       {formatDate(ordem.prazo)}
     </Text>
   );
@@ -115,11 +127,7 @@ export function OrdensServicoLista() {
           {/* On a phone the situação and the deadline go under the customer. */}
           <Box hiddenFrom="sm" mt={4}>
             <SituacaoOsBadge situacao={ordem.situacao} size="xs" />
-            {ordem.prazo && (
-              <Text size="xs" c={prazoVencido(ordem, hoje) ? 'red' : 'dimmed'}>
-                Prazo {formatDate(ordem.prazo)}
-              </Text>
-            )}
+            <Prazo ordem={ordem} hoje={hoje} compacto />
           </Box>
         </Stack>
       ),

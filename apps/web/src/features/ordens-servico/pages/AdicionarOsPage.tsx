@@ -1,0 +1,6 @@
+import { OsForm } from '../components/OsForm';
+
+/** /servicos/adicionar-os: "Adicionar OS". */
+export default function AdicionarOsPage() {
+  return <OsForm />;
+}
