@@ -10,21 +10,16 @@ import {
   type Venda,
   type VendaInputValues,
 } from '@prumo/shared/vendas';
-import {
-  useDisponibilidade,
-  useSalvarVenda,
-  useServicosAtivos,
-  useVenda,
-} from '../../../../api/vendas';
-import type { CadastroEscolhido } from '../../../../components/CadastroSelect';
-import { CadastroField } from '../../../../components/form/CadastroField';
-import { DateField, SelectField, TextAreaField } from '../../../../components/form/fields';
-import { FormModal, ModalFormActions } from '../../../../components/form/FormModal';
-import { PageLoader } from '../../../../components/PageLoader';
-import { notifyError, notifySuccess } from '../../../../components/notify';
-import { ApiError, newIdempotencyKey } from '../../../../lib/api-client';
-import { errorText } from '../../../../lib/error-text';
-import { applyServerFieldErrors } from '../../../../lib/form-errors';
+import { useDisponibilidade, useSalvarVenda, useServicosAtivos, useVenda } from '../../api/vendas';
+import type { CadastroEscolhido } from '../../components/CadastroSelect';
+import { CadastroField } from '../../components/form/CadastroField';
+import { DateField, SelectField, TextAreaField } from '../../components/form/fields';
+import { FormModal, ModalFormActions } from '../../components/form/FormModal';
+import { PageLoader } from '../../components/PageLoader';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { applyServerFieldErrors } from '../../lib/form-errors';
 import { AGENDAMENTO_TEXTOS } from './textos';
 
 export type AgendamentoModalState = { mode: 'create'; dia?: string } | { mode: 'edit'; id: number };

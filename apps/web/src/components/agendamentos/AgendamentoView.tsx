@@ -1,12 +1,12 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconCheck, IconPencil, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { formatDateTime } from '@prumo/shared/dates';
 import { formatMoney } from '@prumo/shared/money';
 import { formatNumeroVenda, vendaEditavel, type Venda } from '@prumo/shared/vendas';
-import { useVenda } from '../../../../api/vendas';
-import { PageLoader } from '../../../../components/PageLoader';
-import { Campo } from '../Campo';
-import { dataHoraDe } from './AgendamentosLista';
+import { useVenda } from '../../api/vendas';
+import { PageLoader } from '../../components/PageLoader';
+import { dataHoraDe } from './calendario';
 import { StatusAgendamentoBadge } from './StatusAgendamentoBadge';
 import { AGENDAMENTO_TEXTOS } from './textos';
 import {
@@ -15,6 +15,19 @@ import {
   podeIniciar,
   useAcoesAgendamento,
 } from './use-acoes-agendamento';
+
+function Campo({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
 
 /** An appointment's view: its fields and the actions its status allows. */
 export function AgendamentoView({

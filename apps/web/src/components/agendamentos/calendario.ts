@@ -1,3 +1,4 @@
+import { formatDate } from '@prumo/shared/dates';
 import {
   AGENDA_CELULAS,
   AGENDA_POR_DIA,
@@ -134,3 +135,7 @@ export function intervaloDe(venda: Pick<VendaResumo, 'hora_inicio' | 'duracao_es
   const inicio = minutosDoHorario(venda.hora_inicio ?? '00:00');
   return { inicio, fim: inicio + (venda.duracao_estimada ?? DURACAO_PADRAO_MIN) };
 }
+
+/** "24/11/2026 09:30". */
+export const dataHoraDe = (venda: Pick<VendaResumo, 'data_agendamento' | 'hora_inicio'>) =>
+  venda.data_agendamento ? `${formatDate(venda.data_agendamento)} ${venda.hora_inicio ?? ''}` : '—';

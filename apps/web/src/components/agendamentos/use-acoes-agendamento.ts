@@ -1,9 +1,9 @@
 import { VENDA_TRANSICOES, type StatusServico, type VendaResumo } from '@prumo/shared/vendas';
-import { useAlterarStatusVenda } from '../../../../api/vendas';
-import { confirmAction } from '../../../../components/confirm';
-import { notifyError, notifySuccess } from '../../../../components/notify';
-import { newIdempotencyKey } from '../../../../lib/api-client';
-import { errorText } from '../../../../lib/error-text';
+import { useAlterarStatusVenda } from '../../api/vendas';
+import { confirmAction } from '../../components/confirm';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { newIdempotencyKey } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { AGENDAMENTO_TEXTOS } from './textos';
 
 type Agendamento = Pick<VendaResumo, 'id' | 'status'>;

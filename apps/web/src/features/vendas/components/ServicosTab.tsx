@@ -1,14 +1,12 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { AGENDAMENTO_MESSAGES, VENDA_MESSAGES } from '@prumo/shared/vendas';
 import { useAgendamentos } from '../../../api/vendas';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
+import { useAgendamentoDialogs } from '../../../components/agendamentos/AgendamentoDialogs';
 import { AgendaMes } from './agenda/AgendaMes';
-import { AgendamentoModal, type AgendamentoModalState } from './agenda/AgendamentoModal';
 import { AgendamentosLista } from './agenda/AgendamentosLista';
-import { AgendamentoView } from './agenda/AgendamentoView';
 import { StatsServicos } from './agenda/StatsServicos';
 
 /**
@@ -16,34 +14,29 @@ import { StatsServicos } from './agenda/StatsServicos';
  * table, the appointment modal and its view.
  */
 export function ServicosTab() {
-  const [modal, setModal] = useState<AgendamentoModalState | null>(null);
-  const [vendo, setVendo] = useState<number | null>(null);
+  const { novo, editar, ver, dialogs } = useAgendamentoDialogs();
   const agendamentos = useAgendamentos();
-  const novo = () => setModal({ mode: 'create' });
   return (
     <>
       <PageHeader
         title={VENDA_MESSAGES.tituloServicos}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={novo}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => novo()}>
             {AGENDAMENTO_MESSAGES.novo}
           </Button>
         }
       />
       <Stack gap="md">
         <StatsServicos />
-        <AgendaMes
-          agendamentos={agendamentos.data?.items ?? []}
-          onVer={(venda) => setVendo(venda.id)}
-        />
+        <AgendaMes agendamentos={agendamentos.data?.items ?? []} onVer={(venda) => ver(venda.id)} />
         <AgendamentosLista
-          onVer={(venda) => setVendo(venda.id)}
-          onEditar={(venda) => setModal({ mode: 'edit', id: venda.id })}
+          onVer={(venda) => ver(venda.id)}
+          onEditar={(venda) => editar(venda.id)}
           emptyState={
             <EmptyState
               title={AGENDAMENTO_MESSAGES.vazio}
               action={
-                <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={novo}>
+                <Button mt="xs" leftSection={<IconPlus size={16} />} onClick={() => novo()}>
                   {AGENDAMENTO_MESSAGES.novo}
                 </Button>
               }
@@ -51,15 +44,7 @@ export function ServicosTab() {
           }
         />
       </Stack>
-      <AgendamentoModal state={modal} onClose={() => setModal(null)} />
-      <AgendamentoView
-        vendaId={vendo}
-        onClose={() => setVendo(null)}
-        onEditar={(venda) => {
-          setVendo(null);
-          setModal({ mode: 'edit', id: venda.id });
-        }}
-      />
+      {dialogs}
     </>
   );
 }

@@ -12,9 +12,9 @@ import {
   somarMeses,
   tituloMes,
   type Mes,
-} from './calendario';
-import { StatusAgendamentoBadge } from './StatusAgendamentoBadge';
-import { AGENDAMENTO_TEXTOS } from './textos';
+} from '../../../../components/agendamentos/calendario';
+import { StatusAgendamentoBadge } from '../../../../components/agendamentos/StatusAgendamentoBadge';
+import { AGENDAMENTO_TEXTOS } from '../../../../components/agendamentos/textos';
 import classes from './AgendaMes.module.css';
 
 /**

@@ -3,7 +3,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconEye, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState, type ReactNode } from 'react';
-import { formatDate } from '@prumo/shared/dates';
 import { formatMoney } from '@prumo/shared/money';
 import { formatNumeroVenda, vendaEditavel, type VendaResumo } from '@prumo/shared/vendas';
 import { useVendas, VENDAS_PAGE_SIZE } from '../../../../api/vendas';
@@ -11,18 +10,15 @@ import { WIDE_ONLY } from '../../../../components/data-table';
 import { ListSearchBar } from '../../../../components/list/ListScreen';
 import { PagedListTable } from '../../../../components/list/PagedListTable';
 import { EditAction, RowActions } from '../../../../components/RowActions';
-import { StatusAgendamentoBadge } from './StatusAgendamentoBadge';
-import { AGENDAMENTO_TEXTOS } from './textos';
+import { dataHoraDe } from '../../../../components/agendamentos/calendario';
+import { StatusAgendamentoBadge } from '../../../../components/agendamentos/StatusAgendamentoBadge';
+import { AGENDAMENTO_TEXTOS } from '../../../../components/agendamentos/textos';
 import {
   podeCancelar,
   podeConcluir,
   podeIniciar,
   useAcoesAgendamento,
-} from './use-acoes-agendamento';
-
-/** "24/11/2026 09:30". */
-export const dataHoraDe = (venda: Pick<VendaResumo, 'data_agendamento' | 'hora_inicio'>) =>
-  venda.data_agendamento ? `${formatDate(venda.data_agendamento)} ${venda.hora_inicio ?? ''}` : '—';
+} from '../../../../components/agendamentos/use-acoes-agendamento';
 
 function Acao({
   titulo,
