@@ -227,7 +227,13 @@ function AgendamentoForm({
             options={opcoesServico}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <DateField name="data_agendamento" label="Data" required minDate={todayISO()} />
+            <DateField
+              name="data_agendamento"
+              label="Data"
+              placeholder="dd/mm/aaaa"
+              required
+              minDate={todayISO()}
+            />
             <CadastroField
               name="profissional"
               tipo="funcionario"

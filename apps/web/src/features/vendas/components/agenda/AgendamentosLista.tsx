@@ -103,6 +103,7 @@ export function AgendamentosLista({
     {
       accessor: 'status',
       title: 'Status',
+      noWrap: true,
       render: (venda) => <StatusAgendamentoBadge status={venda.status} />,
     },
     {
