@@ -48,3 +48,13 @@ export async function signIn(page: Page, email = ADMIN.email, path = '/dashboard
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByTestId('topbar-avatar').waitFor();
 }
+
+/** A session token for calls straight to the API (test data set up without the screens). */
+export async function apiToken(email = ADMIN.email): Promise<string> {
+  const response = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}

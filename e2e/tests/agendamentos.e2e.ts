@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, todayISO } from '@prumo/shared/dates';
-import { ADMIN, baseURL, DEMO_PASSWORD, launchBrowser, newPage, signIn } from '../support/browser';
+import { ADMIN, apiToken, baseURL, launchBrowser, newPage, signIn } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
@@ -32,12 +32,7 @@ const dia = amanha();
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const response = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: DEMO_PASSWORD }),
-  });
-  token = ((await response.json()) as { token: string }).token;
+  token = await apiToken();
   const clientes = await api<Array<{ id: number; nome: string }>>('/cadastros?tipo=cliente');
   cliente = clientes.body[0]!;
   // The demo books the first employees tomorrow: the last one has the freest day.

@@ -109,10 +109,10 @@ export default function AgendaPage() {
             >
               <IconChevronRight size={18} />
             </ActionIcon>
-            <Text fw={600} ml="xs" data-testid="agenda-titulo">
-              {titulo}
-            </Text>
           </Group>
+          <Text fw={600} data-testid="agenda-titulo" style={{ flexGrow: 1 }}>
+            {titulo}
+          </Text>
           <Group gap="xs">
             {modo === 'semana' && (
               <Select
