@@ -10,7 +10,6 @@ import {
   type VendaStatsBalcao,
   type VendaStatusInput,
 } from '@prumo/shared/vendas';
-import type { ServicoListItem } from '@prumo/shared/servicos';
 import {
   HORARIOS_PADRAO,
   VENDAS_LIMIT_MAX,
@@ -224,7 +223,6 @@ export const agendamentoKeys = {
   stats: () => [...ROOT_KEYS.vendas, 'stats', 'servicos'] as const,
   disponibilidade: (query: DisponibilidadeQuery) =>
     [...ROOT_KEYS.vendas, 'disponibilidade', query] as const,
-  servicosAtivos: () => ['servicos', 'ativos', 'agendamento'] as const,
 };
 
 /**
@@ -281,14 +279,5 @@ export function useDisponibilidade(query: DisponibilidadeQuery | null) {
     },
     staleTime: 0,
     retry: false,
-  });
-}
-
-/** GET /api/servicos?ativo=true: the services an appointment may take (name, price, duration). */
-export function useServicosAtivos() {
-  return useQuery({
-    queryKey: agendamentoKeys.servicosAtivos(),
-    queryFn: ({ signal }) => apiPage<ServicoListItem>('/servicos?ativo=true', signal),
-    staleTime: 60_000,
   });
 }

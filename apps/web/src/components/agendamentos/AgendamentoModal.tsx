@@ -10,7 +10,8 @@ import {
   type Venda,
   type VendaInputValues,
 } from '@prumo/shared/vendas';
-import { useDisponibilidade, useSalvarVenda, useServicosAtivos, useVenda } from '../../api/vendas';
+import { useServicos } from '../../api/servicos';
+import { useDisponibilidade, useSalvarVenda, useVenda } from '../../api/vendas';
 import type { CadastroEscolhido } from '../../components/CadastroSelect';
 import { CadastroField } from '../../components/form/CadastroField';
 import { DateField, SelectField, TextAreaField } from '../../components/form/fields';
@@ -142,17 +143,19 @@ function AgendamentoForm({
   const form = useForm<FormValues>({ defaultValues: valoresDe(venda, dia), resolver });
   const { control, handleSubmit, setError, setValue, clearErrors, formState } = form;
   const salvar = useSalvarVenda();
-  const servicos = useServicosAtivos();
+  const servicos = useServicos();
   const [data, servicoId, profissional, hora] = useWatch({
     control,
     name: ['data_agendamento', 'servico_id', 'profissional', 'hora_inicio'],
   });
 
   const opcoesServico = useMemo(() => {
-    const ativos = (servicos.data?.items ?? []).map((servico) => ({
-      value: servico.id,
-      label: `${servico.nome} — ${formatMoney(servico.preco)}`,
-    }));
+    const ativos = (servicos.data ?? [])
+      .filter((servico) => servico.ativo)
+      .map((servico) => ({
+        value: servico.id,
+        label: `${servico.nome} — ${formatMoney(servico.preco)}`,
+      }));
     // An appointment keeps its service even if it was made inactive since.
     if (venda?.servico_id && !ativos.some((opcao) => opcao.value === venda.servico_id)) {
       ativos.unshift({

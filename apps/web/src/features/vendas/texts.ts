@@ -19,10 +19,6 @@ export const VENDA_TEXTOS = {
   confirmarCancelamento: 'Tem certeza que deseja cancelar esta venda?',
   cancelamentoDevolve: 'O estoque dos itens volta ao catálogo.',
   pesquisar: 'Pesquisar por número ou cliente...',
-  servicosEmBreve: 'Em breve',
-  servicosTexto:
-    'Os agendamentos de serviços (agenda do mês, horários disponíveis e profissionais) chegam ' +
-    'com o módulo de agendamentos. Por enquanto, registre serviços como vendas de produtos.',
   balcaoPendente: 'A venda fica pendente até ser finalizada no caixa.',
 } as const;
 
