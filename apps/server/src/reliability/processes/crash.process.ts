@@ -13,7 +13,7 @@ import {
 
 /**
  * Crash and restart: the real server takes concurrent writes (new products, stock entradas and
- * saídas, counter quick sales), is killed with SIGKILL in the middle of them, and restarts. Every write it had
+ * saídas, counter quick sales, service orders concluded with a part), is killed with SIGKILL in the middle of them, and restarts. Every write it had
  * acknowledged (answered 2xx) must be there, every product's stock must equal its ledger, and
  * the restart must answer within RESTART_LIMIT_MS. CRASH_ROUNDS raises the rounds for a heavy run.
  */
@@ -71,17 +71,36 @@ interface Acked {
   produtos: Map<number, string>;
   movimentos: Map<number, Movimento>;
   vendas: Map<number, VendaRapida>;
+  /** Service orders whose conclusion (parts out of stock) was acknowledged. */
+  ordens: Set<number>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Writes until told to stop, remembering what the server acknowledged. */
+/** Opens a service order with one part and concludes it; its id when the conclusion was answered 200. */
+async function concluirOrdem(client: ApiClient, clienteId: number, produtoId: number) {
+  const aberta = await client.send('POST', '/api/ordens-servico', {
+    cliente_id: clienteId,
+    equipamento: 'Teste de queda',
+    produtos: [{ produto_id: produtoId, quantidade: 1 }],
+  });
+  if (aberta.status !== 201) return undefined;
+  const id = (aberta.body as { id: number }).id;
+  await client.send('PATCH', `/api/ordens-servico/${id}/status`, { situacao: 'em-andamento' });
+  const concluida = await client.send('PATCH', `/api/ordens-servico/${id}/status`, {
+    situacao: 'concluida',
+  });
+  return concluida.status === 200 ? id : undefined;
+}
+
 async function writeUntil(
   client: ApiClient,
   round: number,
   worker: number,
   acked: Acked,
   stopped: () => boolean,
+  clienteId: number,
 ) {
   for (let n = 0; !stopped(); n++) {
     try {
@@ -90,6 +109,13 @@ async function writeUntil(
         const nome = `Crash ${round}-${worker}-${n}`;
         const response = await client.send('POST', '/api/produtos', { nome, estoque: 5 });
         if (response.status === 201) acked.produtos.set((response.body as { id: number }).id, nome);
+      } else if (n % 8 === 2) {
+        const id = await concluirOrdem(
+          client,
+          clienteId,
+          produtos[(worker + n) % produtos.length]!,
+        );
+        if (id !== undefined) acked.ordens.add(id);
       } else if (n % 4 === 1) {
         // A counter quick sale of one unit: a document that moves stock and money.
         const produtoId = produtos[(worker * 5 + n) % produtos.length]!;
@@ -148,6 +174,13 @@ async function verify(client: ApiClient, acked: Acked) {
       missing.push(`venda ${id}: ${response.status} ${body?.status}`);
     } else expect(body.valor_final).toBe(venda.valor_final);
   }
+  for (const id of acked.ordens) {
+    const response = await client.send('GET', `/api/ordens-servico/${id}`);
+    const situacao = (response.body as { situacao?: string } | undefined)?.situacao;
+    if (response.status !== 200 || situacao !== 'concluida') {
+      missing.push(`ordem de serviço ${id}: ${response.status} ${situacao}`);
+    }
+  }
   const unbalanced: string[] = [];
   for (const id of acked.produtos.keys()) {
     const produto = await client.send('GET', `/api/produtos/${id}`);
@@ -177,10 +210,17 @@ async function crashRounds(env: Record<string, string>) {
       expect((await client.login()).status).toBe(200);
       // The quick sales need the operator's open caixa (409 when the last round left it open).
       await client.send('POST', '/api/caixas', { valor_inicial: 100 });
-      const acked: Acked = { produtos: new Map(), movimentos: new Map(), vendas: new Map() };
+      const acked: Acked = {
+        produtos: new Map(),
+        movimentos: new Map(),
+        vendas: new Map(),
+        ordens: new Set(),
+      };
+      const clientes = await client.send('GET', '/api/cadastros?tipo=cliente&limit=1');
+      const clienteId = (clientes.body as Array<{ id: number }>)[0]!.id;
       let stop = false;
       const workers = Array.from({ length: WORKERS }, (_, worker) =>
-        writeUntil(client, round, worker, acked, () => stop),
+        writeUntil(client, round, worker, acked, () => stop, clienteId),
       );
       await sleep(700 + round * 250);
       await killServer(server);
@@ -195,7 +235,8 @@ async function crashRounds(env: Record<string, string>) {
       const { missing, unbalanced } = await verify(after, acked);
       expect(missing, `rodada ${round}`).toEqual([]);
       expect(unbalanced, `rodada ${round}`).toEqual([]);
-      const confirmadas = acked.produtos.size + acked.movimentos.size + acked.vendas.size;
+      const confirmadas =
+        acked.produtos.size + acked.movimentos.size + acked.vendas.size + acked.ordens.size;
       expect(confirmadas).toBeGreaterThan(10);
       expect(acked.vendas.size, `rodada ${round}: vendas`).toBeGreaterThan(0);
       checked += confirmadas;
