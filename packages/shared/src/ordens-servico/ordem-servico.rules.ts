@@ -97,15 +97,6 @@ export const PRAZOS_OS = [
 export type PrazoOS = (typeof PRAZOS_OS)[number]['value'];
 export const PRAZO_OS_VALUES = PRAZOS_OS.map((p) => p.value) as [PrazoOS, ...PrazoOS[]];
 
-/** The deadline bucket of an order due on `prazo` (aaaa-mm-dd or null) seen on `hoje`. */
-export function bucketDoPrazo(prazo: string | null, hoje: string, amanha: string): PrazoOS {
-  if (!prazo) return 'sem-prazo';
-  if (prazo < hoje) return 'vencidas';
-  if (prazo === hoje) return 'hoje';
-  if (prazo === amanha) return 'amanha';
-  return 'futuras';
-}
-
 /** GET /api/ordens-servico answers at most this many rows per call. */
 export const OS_LIMIT_PADRAO = 100;
 export const OS_LIMIT_MAX = 500;

@@ -61,7 +61,7 @@ export interface VendaContexto {
 const inicioDoDia = (day: string, timeZone: string) =>
   sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
 
-export function selectVendas(db: Executor) {
+function selectVendas(db: Executor) {
   const vendedor = nomesDeUsuarios(db, 'vendedor');
   const profissional = nomesDeCadastros(db, 'profissional');
   return db
@@ -100,7 +100,7 @@ export function selectVendas(db: Executor) {
 
 type VendaRow = Awaited<ReturnType<typeof selectVendas>>[number];
 
-export function toResumo({ dataVenda, createdAt, updatedAt, ...row }: VendaRow): VendaResumo {
+function toResumo({ dataVenda, createdAt, updatedAt, ...row }: VendaRow): VendaResumo {
   return {
     ...row,
     data_venda: dataVenda.toISOString(),
