@@ -1,5 +1,8 @@
 import fs from 'node:fs';
-import autocannon from 'autocannon';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { pgliteOptions } from '../db/database';
 import {
   ApiClient,
   createPostgresDatabase,
@@ -7,89 +10,189 @@ import {
   startServer,
   tempDataDir,
 } from '../reliability/processes/server-process';
+import { datasetSize, generateDataset, type Dataset, type SqlTarget } from './dataset';
+import {
+  medirDashboard,
+  medirDocumentos,
+  medirReinicios,
+  SENHA_DEMO,
+  VENDEDOR,
+  type LinhaDocumento,
+} from './documentos';
+import { openPgliteFloor } from './floor-pglite';
+import { startPostgresFloor } from './floor-postgres';
+import { CONNECTIONS, loadHttp, type Medida } from './measure';
+import { printDocumentos, printTable, type Linha } from './report';
+import { ROTAS, scenarios, type Scenario } from './scenarios';
+import { medirTelas } from './telas';
 
 /*
- * npm run bench: load on the real built server, printed, never a pass/fail test. Today it has
- * the counter quick sale (POST /api/vendas, finalized at once: the sale, its lines, its payment,
- * the stock ledger and the audit trail in one transaction) with 20 connections, on the embedded
- * database and on PostgreSQL (when TEST_DATABASE_URL names a server it may create databases on).
- * BENCH_SECONDS sets each run's length.
+ * npm run bench: the real built server under load on a shop-sized dataset, next to a floor
+ * measured in the same run (what the database alone costs for the same statements), on the
+ * embedded database and on PostgreSQL (when TEST_DATABASE_URL names a server it may create
+ * databases on). It prints; it never fails. BENCH_SECONDS sets each run's length, BENCH_SCALE
+ * scales the dataset down for a quick look (0.05 → 1,000 products).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 20;
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 
-interface Resultado {
-  banco: string;
-  cenario: string;
-  reqPorS: number;
-  p50: number;
-  p99: number;
-  erros: number;
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
 }
 
-async function vendaRapida(banco: string, env: Record<string, string>): Promise<Resultado> {
+/** A started server, signed in as the demo admin with a caixa open (the quick sale needs one). */
+async function startSignedIn(env: Record<string, string>) {
   const server = await startServer({ ...env, LOG_LEVEL: 'error' });
-  try {
-    const client = new ApiClient(server.url);
-    await client.login();
-    await client.send('POST', '/api/caixas', { valor_inicial: 100 });
-    const produto = await client.send('POST', '/api/produtos', {
-      nome: `Produto do benchmark ${Date.now()}`,
-      preco: 4.5,
-      estoque: 10_000_000,
-    });
-    const body = JSON.stringify({
-      tipo: 'balcao',
-      atendimento_rapido: true,
-      forma_pagamento: 'dinheiro',
-      itens: [{ produto_id: (produto.body as { id: number }).id, quantidade: 1 }],
-    });
-    const result = await autocannon({
-      url: `${server.url}/api/vendas`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json' },
-      body,
-    });
-    return {
-      banco,
-      cenario: 'venda rápida (POST /api/vendas)',
-      reqPorS: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      erros: result.non2xx + result.errors,
-    };
-  } finally {
-    await killServer(server, 'SIGTERM');
-  }
+  const client = new ApiClient(server.url);
+  const login = await client.login();
+  if (login.status !== 200) throw new Error(`Login falhou: ${JSON.stringify(login.body)}`);
+  await client.send('POST', '/api/caixas', { valor_inicial: 100 }); // 409 when already open
+  return { server, token: client.token };
 }
 
-const resultados: Resultado[] = [];
-const dataDir = tempDataDir();
-try {
-  resultados.push(await vendaRapida('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }));
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+/**
+ * A session of the demo's seller (role 'user'), for the dashboard without finance. Demo mode
+ * seeds the user; without it (PostgreSQL) the admin creates it first.
+ */
+async function tokenDoVendedor(url: string, adminToken: string): Promise<string> {
+  const client = new ApiClient(url);
+  let login = await client.login(VENDEDOR.email, SENHA_DEMO);
+  if (login.status !== 200) {
+    const created = await new ApiClient(url, adminToken).send('POST', '/api/usuarios', {
+      ...VENDEDOR,
+      role: 'user',
+      senha: SENHA_DEMO,
+    });
+    if (created.status !== 201) throw new Error(`Usuário: ${JSON.stringify(created.body)}`);
+    login = await client.login(VENDEDOR.email, SENHA_DEMO);
+  }
+  if (login.status !== 200) throw new Error(`Login do vendedor: ${JSON.stringify(login.body)}`);
+  return client.token;
 }
-if (process.env.TEST_DATABASE_URL) {
+
+/** First start: migrations and the demo users; the dataset goes in with the server stopped. */
+async function migrate(env: Record<string, string>) {
+  await killServer(await startServer({ ...env, LOG_LEVEL: 'error' }), 'SIGTERM');
+}
+
+async function benchPostgres(): Promise<{ linhas: Linha[]; dashboard: LinhaDocumento[] }> {
   const database = await createPostgresDatabase();
   try {
-    resultados.push(await vendaRapida('PostgreSQL', { DATABASE_URL: database.url }));
+    const env = { DATABASE_URL: database.url };
+    await migrate(env);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const target: SqlTarget = {
+      exec: (script) => client.query(script),
+      rows: async (query) => (await client.query(query)).rows,
+    };
+    const dataset = await timed('PostgreSQL: dados gerados', () => generateDataset(target, SCALE));
+    log(`PostgreSQL: ${dataset.tempos.join(', ')}`);
+    await client.end();
+
+    const { server, token } = await startSignedIn(env);
+    const floor = await startPostgresFloor(database.url);
+    try {
+      const linhas: Linha[] = [];
+      for (const cenario of scenarios(dataset)) {
+        const api = await loadHttp(server.url, cenario, token, SECONDS);
+        const piso = await loadHttp(floor.url, cenario, token, SECONDS);
+        linhas.push({ cenario, api, piso });
+      }
+      const usuario = await tokenDoVendedor(server.url, token);
+      return { linhas, dashboard: await medirDashboard(server.url, { admin: token, usuario }) };
+    } finally {
+      await floor.stop();
+      await killServer(server, 'SIGTERM');
+    }
   } finally {
     await database.drop();
   }
-} else {
-  console.log('PostgreSQL: defina TEST_DATABASE_URL para medir também.');
 }
-console.log(`\n${CONNECTIONS} conexões, ${SECONDS} s por medição`);
-console.table(
-  resultados.map((r) => ({
-    banco: r.banco,
-    cenário: r.cenario,
-    'req/s': r.reqPorS,
-    'p50 (ms)': r.p50,
-    'p99 (ms)': r.p99,
-    'não 2xx': r.erros,
-  })),
+
+/** On PGlite the server runs ANALYZE 3 s after start (db/database.ts): measure after it ends. */
+const PGLITE_ANALYZE_WAIT_MS = 12_000;
+
+async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocumento[] }> {
+  const dataDir = tempDataDir();
+  const pgdata = path.join(dataDir, 'pgdata');
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    await migrate(env);
+    const dataset: Dataset = await timed('PGlite: dados gerados', async () => {
+      const db = new PGlite(pgdata, pgliteOptions);
+      const target: SqlTarget = {
+        exec: (script) => db.exec(script),
+        rows: async (query) => (await db.query<never>(query)).rows,
+      };
+      const generated = await generateDataset(target, SCALE);
+      await db.close();
+      return generated;
+    });
+    log(`PGlite: ${dataset.tempos.join(', ')}`);
+
+    const { server, token } = await startSignedIn(env);
+    const medidas: Array<{ cenario: Scenario; api: Medida }> = [];
+    let documentos: LinhaDocumento[];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, PGLITE_ANALYZE_WAIT_MS));
+      for (const cenario of scenarios(dataset)) {
+        medidas.push({ cenario, api: await loadHttp(server.url, cenario, token, SECONDS) });
+      }
+      documentos = await medirDocumentos(server.url, token, dataset);
+      const usuario = await tokenDoVendedor(server.url, token);
+      documentos.push(...(await medirDashboard(server.url, { admin: token, usuario })));
+      documentos.push(...(await medirTelas(server.url, dataset)));
+    } finally {
+      await killServer(server, 'SIGTERM'); // checkpoints: the floor opens the same files
+    }
+
+    const floor = await openPgliteFloor(pgdata);
+    const linhas: Linha[] = [];
+    try {
+      for (const { cenario, api } of medidas) {
+        linhas.push({ cenario, api, piso: await floor.measure(cenario, token, SECONDS) });
+      }
+    } finally {
+      await floor.close();
+    }
+    // Last, once the floor has let go of the data directory.
+    documentos.unshift(...(await medirReinicios(env, token, dataset)));
+    return { linhas, documentos };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const size = datasetSize(SCALE);
+log(
+  `${size.produtos} produtos, ${size.clientes} clientes, ${size.vendas} vendas; ` +
+    `${CONNECTIONS} conexões, ${SECONDS} s por medição`,
+);
+const tabelas: Array<[string, Linha[]]> = [];
+const pglite = await benchPglite();
+tabelas.push(['PGlite (embutido)', pglite.linhas]);
+let dashboardPostgres: LinhaDocumento[] = [];
+if (process.env.TEST_DATABASE_URL) {
+  const postgres = await benchPostgres();
+  tabelas.push(['PostgreSQL', postgres.linhas]);
+  dashboardPostgres = postgres.dashboard;
+} else {
+  log('PostgreSQL: defina TEST_DATABASE_URL para medir também.');
+}
+for (const [banco, linhas] of tabelas) printTable(banco, linhas);
+printDocumentos('PGlite (embutido)', pglite.documentos, 'início, documentos, dashboard e telas');
+if (dashboardPostgres.length > 0) printDocumentos('PostgreSQL', dashboardPostgres, 'dashboard');
+console.log('\nCenários:');
+for (const [nome, rota] of Object.entries(ROTAS)) console.log(`  ${nome.padEnd(19)} ${rota}`);
+console.log(
+  '\nPiso no PostgreSQL: servidor node:http mínimo com o mesmo pool (max 10) e as mesmas ' +
+    'instruções SQL da API (sessão incluída), sob a mesma carga.\n' +
+    'Piso no PGlite: as mesmas instruções em sequência no próprio PGlite, sem HTTP ' +
+    '(sequências/s; p50/p99 de uma sequência, sem fila).',
 );

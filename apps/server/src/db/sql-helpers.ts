@@ -1,4 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '@prumo/shared/validation';
+import type { Executor } from './database';
 
 /**
  * SQL side of the search rule in @prumo/shared/search: normalize_search() (created by the first
@@ -39,4 +41,61 @@ export function containsNormalizedSearch(term: string, ...normalizedColumns: Any
  */
 export function ptBrOrder(column: AnyColumn | SQL): SQL {
   return sql`${normalized(column)}, ${column}`;
+}
+
+/** A text column sorted the pt-BR way (see ptBrOrder), as the columns of a sort key. */
+export function ptBrKey(column: AnyColumn | SQL): Array<AnyColumn | SQL> {
+  return [normalized(column), column];
+}
+
+/** A list's sort keys (the shared whitelist), each with the columns it orders by. */
+export type SortColumns<Key extends string> = Record<Key, ReadonlyArray<AnyColumn | SQL>>;
+
+/**
+ * ORDER BY of a server-sorted list: the columns of `sort` (the list's default key when left out)
+ * in the direction of `order` (the list's default direction when left out), then the id in the
+ * same direction, so rows that tie keep one order and paging never repeats or skips one. Reversing
+ * the direction reverses the whole key, so one btree index serves both.
+ */
+export function sortOrder<Key extends string>(
+  columns: SortColumns<Key>,
+  query: { sort?: Key; order?: SortOrder },
+  padrao: { sort: Key; order: SortOrder; id: AnyColumn },
+): SQL[] {
+  const direction = (query.order ?? padrao.order) === 'desc' ? sql`DESC` : sql`ASC`;
+  return [...columns[query.sort ?? padrao.sort], padrao.id].map(
+    (column) => sql`${column} ${direction}`,
+  );
+}
+
+/**
+ * A list's answer: without `limit`, every row (the spec's array); with it, one page from
+ * `offset` and, in a second query run alongside, how many rows the filter matches.
+ */
+export async function pageOf<Row>(
+  rows: PromiseLike<Row[]> & {
+    limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
+  },
+  total: () => PromiseLike<Array<{ total: number }>>,
+  page: { limit?: number; offset?: number },
+): Promise<{ items: Row[]; total: number | undefined }> {
+  if (page.limit === undefined) return { items: await rows, total: undefined };
+  const [items, [counted]] = await Promise.all([
+    rows.limit(page.limit).offset(page.offset ?? 0),
+    total(),
+  ]);
+  return { items, total: Number(counted?.total ?? 0) };
+}
+
+/**
+ * A timestamptz as the text Date.toISOString() writes, for JSON a query builds itself
+ * (json_build_object would keep the database's own format).
+ */
+export function isoUtc(column: AnyColumn | SQL): SQL<string> {
+  return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** Runs a hand-written query; both drivers answer { rows } (numeric and bigint as numbers). */
+export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -1,11 +1,16 @@
 import { auditoriaModule } from './auditoria/auditoria.module';
 import { authModule } from './auth/auth.module';
+import { backupsModule } from './backups/backups.module';
 import { cadastrosModule } from './cadastros/cadastros.module';
 import { caixasModule } from './caixas/caixas.module';
 import { categoriasModule } from './categorias/categorias.module';
+import { configuracoesModule } from './configuracoes/configuracoes.module';
 import { custosAdicionaisModule } from './custos-adicionais/custos-adicionais.module';
 import { estoqueModule } from './estoque/estoque.module';
 import { etiquetasModule } from './etiquetas/etiquetas.module';
+import { financeiroModule } from './financeiro/financeiro.module';
+import { notificacoesModule } from './notificacoes/notificacoes.module';
+import { orcamentosModule } from './orcamentos/orcamentos.module';
 import { ordensServicoModule } from './ordens-servico/ordens-servico.module';
 import { produtosModule } from './produtos/produtos.module';
 import type { ServerModule } from './server-module';
@@ -21,6 +26,8 @@ import { vendasModule } from './vendas/vendas.module';
 export const MODULES: readonly ServerModule[] = [
   authModule,
   usuariosModule,
+  configuracoesModule,
+  backupsModule,
   cadastrosModule,
   categoriasModule,
   produtosModule,
@@ -32,5 +39,8 @@ export const MODULES: readonly ServerModule[] = [
   caixasModule,
   vendasModule,
   ordensServicoModule,
+  orcamentosModule,
+  financeiroModule,
+  notificacoesModule,
   auditoriaModule,
 ];

@@ -3,7 +3,7 @@
 // furniture. A document only lays out its body, top to bottom, with the methods of Documento;
 // nothing is drawn until salvar(), which paginates (A4) or sizes the roll to its content.
 import type * as PdfLib from 'pdf-lib';
-import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 import { formatCnpj } from '@prumo/shared/brasil';
 import { formatDate, formatDateTime } from '@prumo/shared/dates';
 import type { Config } from '../config';
@@ -25,8 +25,14 @@ export const MM = 72 / 25.4;
 export type FormatoDocumento = 'a4' | '80mm';
 export type Alinhamento = 'esquerda' | 'centro' | 'direita';
 
+/** The company of the header: the stored one (Configurações → Empresa) or the env's. */
+export interface EmpresaDocumento extends Readonly<Config['empresa']> {
+  /** A PNG or JPG drawn beside (A4) or above (roll) the company's name. */
+  logo?: { tipoMime: string; conteudo: Buffer };
+}
+
 export interface ContextoDocumento {
-  empresa: Config['empresa'];
+  empresa: EmpresaDocumento;
   timeZone: string;
   /** The print date and time in the furniture (tests fix it). */
   agora?: Date;
@@ -116,7 +122,15 @@ interface Bloco {
 interface Fontes {
   normal: PDFFont;
   negrito: PDFFont;
+  /** The company's logo, embedded once. */
+  logo?: PDFImage;
 }
+
+/** The most room the logo takes in the header, in points (it keeps its proportions). */
+const LOGO_MAXIMO = {
+  a4: { largura: 40 * MM, altura: 18 * MM },
+  '80mm': { largura: 40 * MM, altura: 14 * MM },
+};
 
 /** A day ("2026-03-10") as written; an instant in the company's time zone. */
 function dataHoraEm(valor: string | Date | null | undefined, timeZone: string): string {
@@ -528,6 +542,18 @@ export class Documento {
     const { titulo, numero } = this.cabecalho;
     if (this.formato === '80mm') {
       const centro = { alinhar: 'centro' as const };
+      const logo = this.tamanhoLogo();
+      if (logo) {
+        this.adicionar({
+          altura: logo.height + 4,
+          desenhar: (pagina, topo) =>
+            pagina.drawImage(this.fontes.logo!, {
+              x: this.geometria.margemX + (this.largura - logo.width) / 2,
+              y: topo - logo.height,
+              ...logo,
+            }),
+        });
+      }
       if (empresa.nome)
         this.texto(empresa.nome, { ...centro, negrito: true, tamanho: 10, maxLinhas: 3 });
       for (const linha of [cnpj, empresa.endereco, telefone].filter(Boolean))
@@ -542,10 +568,19 @@ export class Documento {
     this.espaco(4);
   }
 
+  /** The logo's size within the format's box, or undefined without a logo. */
+  private tamanhoLogo() {
+    const maximo = LOGO_MAXIMO[this.formato];
+    const escala = this.fontes.logo?.scaleToFit(maximo.largura, maximo.altura);
+    return escala && { width: escala.width, height: escala.height };
+  }
+
   private cabecalhoA4(cnpj: string, telefone: string): Bloco {
     const { empresa } = this.contexto;
     const { negrito, normal } = this.fontes;
-    const larguraEmpresa = this.largura * 0.6;
+    const logo = this.tamanhoLogo();
+    const recuoLogo = logo ? logo.width + 4 * MM : 0;
+    const larguraEmpresa = this.largura * 0.6 - recuoLogo;
     const larguraTitulo = this.largura - larguraEmpresa - 12;
     const linhasDe = (texto: string, fonte: PDFFont, tamanho: number, largura: number) =>
       quebrar(this.limpar(texto), largura, this.medidor(fonte, tamanho), { maxLinhas: 2 }).map(
@@ -563,7 +598,7 @@ export class Documento {
     ];
     const alturaDe = (linhas: typeof esquerda) =>
       linhas.reduce((soma, { tamanho }) => soma + tamanho * ALTURA_LINHA, 0);
-    const altura = Math.max(alturaDe(esquerda), alturaDe(direita)) + 8;
+    const altura = Math.max(alturaDe(esquerda), alturaDe(direita), logo?.height ?? 0) + 8;
     const x = this.geometria.margemX;
     return {
       altura,
@@ -583,7 +618,8 @@ export class Documento {
             );
             return y - tamanho * ALTURA_LINHA;
           }, topo);
-        coluna(esquerda, x, larguraEmpresa, 'esquerda');
+        if (logo) pagina.drawImage(this.fontes.logo!, { x, y: topo - logo.height, ...logo });
+        coluna(esquerda, x + recuoLogo, larguraEmpresa, 'esquerda');
         coluna(direita, x + this.largura - larguraTitulo, larguraTitulo, 'direita');
         pagina.drawLine({
           start: { x, y: topo - altura + 3 },
@@ -731,6 +767,18 @@ export async function criarDocumento(
   }
   const normal = await pdf.embedFont(lib.StandardFonts.Helvetica);
   const negrito = await pdf.embedFont(lib.StandardFonts.HelveticaBold);
+  const { logo } = contexto.empresa;
+  const imagem =
+    logo &&
+    (logo.tipoMime === 'image/png' ? pdf.embedPng(logo.conteudo) : pdf.embedJpg(logo.conteudo));
   const limpar = criarLimpador(new Set(normal.getCharacterSet()));
-  return new Documento(lib, pdf, { normal, negrito }, limpar, contexto, cabecalho, formato);
+  return new Documento(
+    lib,
+    pdf,
+    { normal, negrito, logo: await imagem },
+    limpar,
+    contexto,
+    cabecalho,
+    formato,
+  );
 }

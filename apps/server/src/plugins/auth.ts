@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import { hasRole, type Role } from '@prumo/shared/auth';
+import { DOIS_FATORES_MESSAGES, hasRole, type Role } from '@prumo/shared/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AppError, forbidden } from '../http/errors';
+import { inatividadeMs } from '../modules/configuracoes/configuracoes.repository';
 import {
   findSessionUser,
   touchSession,
@@ -49,6 +50,27 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/**
+ * What a user without two factors may still reach when the company requires them: signing in
+ * and out, their own Perfil (where the setup is) and what the shell needs to draw itself
+ * (company name and logo, preferences, theme, the notification bell).
+ */
+const LIBERADAS_SEM_DOIS_FATORES: ReadonlyArray<[method: string, prefix: string]> = [
+  ['*', '/api/auth/'],
+  ['*', '/api/perfil'],
+  ['GET', '/api/configuracoes/empresa'],
+  ['GET', '/api/configuracoes/preferencias'],
+  ['PUT', '/api/configuracoes/tema'],
+  ['GET', '/api/notificacoes'],
+];
+
+export function liberadaSemDoisFatores(method: string, url: string): boolean {
+  return LIBERADAS_SEM_DOIS_FATORES.some(
+    ([m, prefix]) =>
+      (m === '*' || m === method || (m === 'GET' && method === 'HEAD')) && url.startsWith(prefix),
+  );
+}
+
 /** Throws 403 unless the signed-in user has one of the roles. */
 export function assertRole(user: AuthenticatedUser, roles: readonly Role[]): void {
   if (!hasRole(user.role, roles)) throw forbidden();
@@ -88,12 +110,21 @@ export const authPlugin = fp<{ db: Database; config: Config }>(async (app, { db,
     if (routeConfig.public) return;
 
     const token = bearerToken(request.headers.authorization);
-    const session = token ? await findSessionUser(db, token, config.session.idleMs) : undefined;
+    // The idle expiry is the company's setting (Configurações → Segurança), else SESSION_IDLE_MINUTES.
+    const session = token
+      ? await findSessionUser(db, token, await inatividadeMs(db, config))
+      : undefined;
     if (!session) throw unauthorized();
 
-    const { lastSeenAt, ...user } = session;
+    const { lastSeenAt, faltaDoisFatores, ...user } = session;
     request.user = user;
     if (routeConfig.roles) assertRole(user, routeConfig.roles);
+    if (
+      faltaDoisFatores &&
+      !liberadaSemDoisFatores(request.method, request.routeOptions.url ?? '')
+    ) {
+      throw new AppError('DOIS_FATORES_OBRIGATORIO', DOIS_FATORES_MESSAGES.obrigatorio);
+    }
     if (
       routeConfig.touchesSession !== false &&
       Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -28,8 +31,13 @@ type ConfigOverrides = {
 /** A server on a fresh database (demo users already in it), for one test file. */
 export async function createTestContext(overrides: ConfigOverrides = {}): Promise<TestContext> {
   const base = loadConfig({ DEMO: 'true', WEB_DIST_DIR: '/nonexistent' });
+  // A data directory of its own (backups are written there), never the developer's ./data.
+  const dataDir = overrides.dataDir
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'prumo-dados-'));
   const config: Config = {
     ...base,
+    ...(dataDir ? { dataDir } : {}),
     ...overrides,
     session: { ...base.session, ...overrides.session },
     loginRateLimit: { ...base.loginRateLimit, perIpPerMinute: 10_000, ...overrides.loginRateLimit },
@@ -72,6 +80,7 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
     async close() {
       await app.close();
       await database.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -33,15 +33,3 @@ export const demoResponseSchema = z.object({
   password: z.string().optional(),
 });
 export type DemoResponse = z.infer<typeof demoResponseSchema>;
-
-/** GET /api/usuarios (admin only). */
-export const usuarioListSchema = z.array(
-  z.object({
-    id: z.number(),
-    nome: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    ativo: z.boolean(),
-  }),
-);
-export type Usuario = z.infer<typeof usuarioListSchema>[number];

@@ -9,7 +9,16 @@ import {
   type UF,
 } from '../brasil';
 import { isISODate, todayISO } from '../dates';
-import { money, optionalText, percent, requiredText, trimmedString, z } from '../validation';
+import {
+  money,
+  optionalPageQuery,
+  optionalText,
+  percent,
+  requiredText,
+  sortQuery,
+  trimmedString,
+  z,
+} from '../validation';
 import {
   ENDERECO_TIPOS,
   MAX_CONTATOS,
@@ -97,7 +106,7 @@ const M = CADASTRO_MENSAGENS;
 // Field schemas. Optional text turns blank into null; documents are stored normalised.
 
 /** A text that is normalised and checked: blank is null (or the required message). */
-function checkedText<T>(options: {
+export function checkedText<T>(options: {
   required?: string;
   invalid: string;
   max?: number;
@@ -127,7 +136,7 @@ const texto = (max: number, required?: string) =>
   required ? requiredText(required, max) : optionalText(max);
 
 const isEmail = (value: string) => z.regexes.email.test(value);
-const email = (required?: string) =>
+export const email = (required?: string) =>
   checkedText({
     required,
     invalid: M.emailInvalido,
@@ -137,7 +146,7 @@ const email = (required?: string) =>
   });
 
 /** Brazilian numbers as typed ("(11) 98765-4321"), foreign ones with + and up to 15 digits. */
-const telefone = () =>
+export const telefone = () =>
   checkedText({
     invalid: M.telefone,
     max: 20,
@@ -171,14 +180,14 @@ const cpf = (required?: string, invalid: string = M.cpfInvalido) =>
   checkedText({ required, invalid, max: 20, check: isValidCpf, normalize: normalizeCpf });
 const cnpj = (required?: string, invalid: string = M.cnpjInvalido) =>
   checkedText({ required, invalid, max: 24, check: isValidCnpj, normalize: normalizeCnpj });
-const inscricaoEstadual = () =>
+export const inscricaoEstadual = () =>
   checkedText({
     invalid: M.inscricaoEstadual,
     max: 20,
     check: (value) => /^(isento|[\d.\-/\s]+)$/i.test(value),
     normalize: (value) => value.toUpperCase(),
   });
-const cep = (required?: string) =>
+export const cep = (required?: string) =>
   checkedText({
     required,
     invalid: M.cepInvalido,
@@ -186,7 +195,7 @@ const cep = (required?: string) =>
     check: isValidCep,
     normalize: normalizeCep,
   });
-const uf = (required?: string) =>
+export const uf = (required?: string) =>
   checkedText({
     required,
     invalid: M.ufInvalida,
@@ -813,27 +822,26 @@ function withAliasesResolved(input: Loose, aliases: Readonly<Record<string, stri
 // ---------------------------------------------------------------------------------------------
 // Answers.
 
+/** Sort keys of GET /api/cadastros (a whitelist: each names one server-side ORDER BY). */
+export const CADASTRO_SORTS = ['nome', 'email'] as const;
+export type CadastroSort = (typeof CADASTRO_SORTS)[number];
+
+/** Largest page of GET /api/cadastros?limit=. */
+export const CADASTROS_LIMIT_MAX = 500;
+
 /**
- * GET /api/cadastros?tipo=&q=&limit=&offset=: without `limit` the whole list (the spec's array);
- * with it one page and the total in X-Total-Count, so a customer picker stays fast with 10,000
- * customers. `q` finds a name or e-mail containing the text, accents and case ignored.
+ * GET /api/cadastros?tipo=&q=&sort=&order=&limit=&offset=: without `limit` the whole list (the
+ * spec's array); with it one page and the total in X-Total-Count, so a customer picker stays fast
+ * with 10,000 customers. `q` finds a name or e-mail containing the text, accents and case
+ * ignored. Sorted by name the pt-BR way unless `sort` says otherwise.
  */
 export const cadastroListQuerySchema = z.strictObject({
   tipo: z.enum(TIPOS_CADASTRO, { error: M.tipo }).optional(),
   q: trimmedString().max(100).optional(),
-  limit: z.coerce
-    .number({ error: 'Limite inválido' })
-    .int({ error: 'Limite inválido' })
-    .min(1, { error: 'Limite inválido' })
-    .max(500, { error: 'O limite máximo é 500' })
-    .optional(),
-  offset: z.coerce
-    .number({ error: 'Deslocamento inválido' })
-    .int({ error: 'Deslocamento inválido' })
-    .min(0, { error: 'Deslocamento inválido' })
-    .max(1_000_000_000, { error: 'Deslocamento inválido' })
-    .optional(),
+  ...sortQuery(CADASTRO_SORTS),
+  ...optionalPageQuery(CADASTROS_LIMIT_MAX),
 });
+export type CadastroListQueryInput = z.input<typeof cadastroListQuerySchema>;
 export type CadastroListQuery = z.output<typeof cadastroListQuerySchema>;
 
 /** GET /api/cadastros?tipo=…: the spec's list shape. */

@@ -7,16 +7,29 @@ export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function partsIn(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+// Building an Intl formatter costs far more than using one: one per time zone, made once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** An instant's calendar fields on the clock of a time zone, as two-digit texts (hour 00–23). */
+export function localParts(date: Date, timeZone: string) {
+  const parts = formatterIn(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((part) => part.type === type)?.value ?? '';
   return {
@@ -30,7 +43,7 @@ function partsIn(date: Date, timeZone: string) {
 
 /** The calendar day of an instant in the given time zone, as "aaaa-mm-dd". */
 export function toISODate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
-  const { year, month, day } = partsIn(date, timeZone);
+  const { year, month, day } = localParts(date, timeZone);
   return `${year}-${month}-${day}`;
 }
 
@@ -63,7 +76,7 @@ export function formatDate(
   }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const { year, month, day } = partsIn(date, timeZone);
+  const { year, month, day } = localParts(date, timeZone);
   return `${day}/${month}/${year}`;
 }
 
@@ -75,7 +88,7 @@ export function formatDateTime(
   if (value == null || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const { year, month, day, hour, minute } = partsIn(date, timeZone);
+  const { year, month, day, hour, minute } = localParts(date, timeZone);
   return `${day}/${month}/${year} ${hour}:${minute}`;
 }
 
@@ -85,4 +98,23 @@ export function parseDateBR(text: string): string | null {
   if (!match) return null;
   const iso = `${match[3]}-${match[2]}-${match[1]}`;
   return isISODate(iso) ? iso : null;
+}
+
+/** The calendar day `days` after an "aaaa-mm-dd" day (negative goes back), as "aaaa-mm-dd". */
+export function addDaysISO(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The same day `months` later (aaaa-mm-dd); a day the target month lacks becomes its last day
+ * (31/01 + 1 month = 28/02), as banks date monthly installments.
+ */
+export function addMonthsISO(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const alvo = new Date(Date.UTC(y, m - 1 + months, 1));
+  const ultimo = new Date(Date.UTC(alvo.getUTCFullYear(), alvo.getUTCMonth() + 1, 0)).getUTCDate();
+  alvo.setUTCDate(Math.min(d, ultimo));
+  return alvo.toISOString().slice(0, 10);
 }

@@ -1,5 +1,13 @@
 import { isISODate } from '../dates';
-import { dayQuery, optionalText, pageQuery, quantity, requiredText, z } from '../validation';
+import {
+  dayQuery,
+  optionalText,
+  pageQuery,
+  quantity,
+  requiredText,
+  sortQuery,
+  z,
+} from '../validation';
 import {
   ESTOQUE_MESSAGES,
   MOVIMENTACOES_LIMIT_MAX,
@@ -62,12 +70,17 @@ const positiveIntQuery = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
 
 /** GET /api/estoque/movimentacoes?produto_id=&tipo=&de=&ate=&limit=&offset= */
+/** Sort keys of GET /api/estoque/movimentacoes (a whitelist: each names one ORDER BY). */
+export const MOVIMENTACAO_SORTS = ['data', 'quantidade'] as const;
+export type MovimentacaoSort = (typeof MOVIMENTACAO_SORTS)[number];
+
 export const movimentacaoListQuerySchema = z
   .strictObject({
     produto_id: positiveIntQuery('Produto inválido').optional(),
     tipo: tipo.optional(),
     de: dayQuery,
     ate: dayQuery,
+    ...sortQuery(MOVIMENTACAO_SORTS),
     ...pageQuery(MOVIMENTACOES_LIMIT_PADRAO, MOVIMENTACOES_LIMIT_MAX),
   })
   .refine((query) => !query.de || !query.ate || query.de <= query.ate, {

@@ -1,5 +1,5 @@
 import { parseDecimalBR } from '../money';
-import { requiredText, z } from '../validation';
+import { listQuerySchema, requiredText, z } from '../validation';
 import {
   COLUNAS_MAX,
   COLUNAS_MIN,
@@ -237,6 +237,13 @@ export const etiquetaSchema = z.object({
 });
 export type Etiqueta = z.infer<typeof etiquetaSchema>;
 export const etiquetaListSchema = z.array(etiquetaSchema);
+
+/** Sort keys of GET /api/etiquetas. */
+export const ETIQUETA_SORTS = ['nome'] as const;
+
+/** GET /api/etiquetas?q=&sort=&order=&limit=&offset=: `q` searches the name. */
+export const etiquetaListQuerySchema = listQuerySchema(ETIQUETA_SORTS);
+export type EtiquetaListQuery = z.output<typeof etiquetaListQuerySchema>;
 
 /** A template (camel case) as the API answers it (snake case). */
 export function etiquetaParaResposta(

@@ -14,6 +14,8 @@ export const API_ERRORS = {
   /** Bad input: the body, query or parameters fail their schema. */
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
+  /** A two-factor sign-in challenge expired or used up: sign in with the password again. */
+  DESAFIO_EXPIRADO: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   /** A name, code or document already taken by another record. */
@@ -30,6 +32,8 @@ export const API_ERRORS = {
   TRANSICAO_INVALIDA: 409,
   /** A discount above the limit without a manager's or admin's authorization. */
   AUTORIZACAO_NECESSARIA: 403,
+  /** The company requires two-factor sign-in and this user has not set it up yet. */
+  DOIS_FATORES_OBRIGATORIO: 403,
   /** A counter sale without the operator's open caixa, or a change to a closed one. */
   CAIXA_FECHADO: 409,
   /** An appointment overlapping another of the same professional. */

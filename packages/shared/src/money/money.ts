@@ -114,3 +114,14 @@ export function parseDecimalBR(text: string | number | null | undefined): number
   const value = Number(cleaned);
   return Number.isFinite(value) ? value : null;
 }
+
+/**
+ * Splits an amount into `n` parts that add up to it exactly: each part the amount divided
+ * evenly down to the centavo, the centavos left over by the rounding on the first part.
+ */
+export function dividirValor(reais: number, n: number): number[] {
+  const centavos = toCentavos(reais);
+  const base = Math.trunc(centavos / n);
+  const resto = centavos - base * n;
+  return Array.from({ length: n }, (_, index) => fromCentavos(index === 0 ? base + resto : base));
+}

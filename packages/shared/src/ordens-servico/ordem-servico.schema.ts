@@ -4,9 +4,12 @@ import {
   dayQuery,
   MAX_MONEY,
   money,
+  optionalRecordId,
   optionalText,
   pageQuery,
+  sortQuery,
   quantity,
+  recordId,
   trimmedString,
   z,
 } from '../validation';
@@ -28,18 +31,6 @@ import {
  * quantidade, valor, desconto}; the server computes the subtotals and totals.
  */
 
-const id = (message: string) =>
-  z
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, { error: message });
-
-const idOpcional = (message: string) =>
-  id(message)
-    .nullish()
-    .transform((value) => value ?? null);
-
 const quantidade = z
   .number({ error: OS_MESSAGES.quantidadeInvalida })
   .refine((value) => value > 0, { error: OS_MESSAGES.quantidadeInvalida, abort: true })
@@ -55,7 +46,7 @@ const dinheiroOpcional = (minMessage: string) =>
     .transform((value) => value ?? 0);
 
 export const linhaProdutoOsSchema = z.strictObject({
-  produto_id: id(OS_MESSAGES.produtoNaoEncontrado),
+  produto_id: recordId(OS_MESSAGES.produtoNaoEncontrado),
   detalhes: optionalText(500),
   quantidade: quantidade.default(1),
   /** Left out: the product's price. */
@@ -65,7 +56,7 @@ export const linhaProdutoOsSchema = z.strictObject({
 });
 
 export const linhaServicoOsSchema = z.strictObject({
-  servico_id: id(OS_MESSAGES.servicoNaoEncontrado),
+  servico_id: recordId(OS_MESSAGES.servicoNaoEncontrado),
   detalhes: optionalText(500),
   quantidade: quantidade.default(1),
   /** Left out: the service's price. */
@@ -82,7 +73,7 @@ const dataHora = z.iso
 /** POST /api/ordens-servico and PUT /api/ordens-servico/{id}. */
 export const ordemServicoInputSchema = z
   .strictObject({
-    cliente_id: id(OS_MESSAGES.clienteObrigatorio),
+    cliente_id: recordId(OS_MESSAGES.clienteObrigatorio),
     /** Left out on create: now. */
     data_entrada: dataHora,
     data_saida: dataHora,
@@ -100,8 +91,8 @@ export const ordemServicoInputSchema = z
       .enum(PRIORIDADE_OS_VALUES, { error: 'Prioridade inválida' })
       .nullish()
       .transform((value) => value ?? 'media'),
-    vendedor_id: idOpcional(OS_MESSAGES.funcionarioNaoEncontrado),
-    tecnico_id: idOpcional(OS_MESSAGES.funcionarioNaoEncontrado),
+    vendedor_id: optionalRecordId(OS_MESSAGES.funcionarioNaoEncontrado),
+    tecnico_id: optionalRecordId(OS_MESSAGES.funcionarioNaoEncontrado),
     // Equipment
     equipamento: optionalText(200),
     marca: optionalText(100),
@@ -165,7 +156,14 @@ export type OrdemServicoStatusInput = z.output<typeof ordemServicoStatusSchema>;
 const positiveIntQuery = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
 
-/** GET /api/ordens-servico?situacao=&prioridade=&tecnico_id=&cliente_id=&prazo=&de=&ate=&q= */
+/** Sort keys of GET /api/ordens-servico (a whitelist: each names one server-side ORDER BY). */
+export const OS_SORTS = ['data', 'numero', 'prazo', 'valor'] as const;
+export type OrdemServicoSort = (typeof OS_SORTS)[number];
+
+/**
+ * GET /api/ordens-servico?situacao=&prioridade=&tecnico_id=&cliente_id=&prazo=&de=&ate=&q=
+ * &sort=&order=&limit=&offset= (newest first).
+ */
 export const ordemServicoListQuerySchema = z
   .strictObject({
     situacao: z.enum([...SITUACAO_OS_VALUES, 'abertas'], { error: 'Situação inválida' }).optional(),
@@ -176,6 +174,7 @@ export const ordemServicoListQuerySchema = z
     q: trimmedString().max(100).optional(),
     de: dayQuery,
     ate: dayQuery,
+    ...sortQuery(OS_SORTS),
     ...pageQuery(OS_LIMIT_PADRAO, OS_LIMIT_MAX),
   })
   .refine((query) => !query.de || !query.ate || query.de <= query.ate, {
@@ -267,6 +266,9 @@ export const ordemServicoSchema = ordemServicoResumoSchema.extend({
       created_at: z.string(),
     }),
   ),
+  /** The quote this order came from. */
+  orcamento_id: z.number().nullable(),
+  orcamento_numero: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,4 +1,4 @@
-import { money, optionalText, requiredText, z } from '../validation';
+import { listQuerySchema, money, optionalText, requiredText, z } from '../validation';
 import {
   CUSTO_ADICIONAL_DEFAULTS,
   CUSTO_ADICIONAL_MESSAGES,
@@ -96,6 +96,13 @@ export const custoAdicionalSchema = z.object({
 export type CustoAdicional = z.infer<typeof custoAdicionalSchema>;
 export const custoAdicionalListSchema = z.array(custoAdicionalSchema);
 
+/** Sort keys of GET /api/custos-adicionais. */
+export const CUSTO_ADICIONAL_SORTS = ['nome'] as const;
+
+/** GET /api/custos-adicionais?q=&sort=&order=&limit=&offset=: `q` searches the name. */
+export const custoAdicionalListQuerySchema = listQuerySchema(CUSTO_ADICIONAL_SORTS);
+export type CustoAdicionalListQuery = z.output<typeof custoAdicionalListQuerySchema>;
+
 /** GET /api/tabelas-precos/{id}/custos: every cost, with `associado` when the table uses it. */
 export const custoAssociadoSchema = custoAdicionalSchema.extend({ associado: z.boolean() });
 export type CustoAssociado = z.infer<typeof custoAssociadoSchema>;
@@ -152,6 +159,13 @@ export const tabelaPrecoSchema = z.object({
 });
 export type TabelaPreco = z.infer<typeof tabelaPrecoSchema>;
 export const tabelaPrecoListSchema = z.array(tabelaPrecoSchema);
+
+/** Sort keys of GET /api/tabelas-precos. */
+export const TABELA_PRECO_SORTS = ['nome'] as const;
+
+/** GET /api/tabelas-precos?q=&sort=&order=&limit=&offset=: `q` searches the name. */
+export const tabelaPrecoListQuerySchema = listQuerySchema(TABELA_PRECO_SORTS);
+export type TabelaPrecoListQuery = z.output<typeof tabelaPrecoListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Per-table prices

@@ -1,4 +1,4 @@
-import { optionalText, requiredText, z } from '../validation';
+import { listQuerySchema, optionalText, requiredText, z } from '../validation';
 import { PRODUTO_MESSAGES } from './produto.rules';
 
 /** Product groups (categorias), spec part 2 sections 3.3 and 5. */
@@ -19,3 +19,11 @@ export const categoriaSchema = z.object({
 });
 export type Categoria = z.infer<typeof categoriaSchema>;
 export const categoriaListSchema = z.array(categoriaSchema);
+
+/** Sort keys of GET /api/categorias: the name (pt-BR) or how many products use the group. */
+export const CATEGORIA_SORTS = ['nome', 'produtos'] as const;
+export type CategoriaSort = (typeof CATEGORIA_SORTS)[number];
+
+/** GET /api/categorias?q=&sort=&order=&limit=&offset=: `q` searches the name. */
+export const categoriaListQuerySchema = listQuerySchema(CATEGORIA_SORTS);
+export type CategoriaListQuery = z.output<typeof categoriaListQuerySchema>;

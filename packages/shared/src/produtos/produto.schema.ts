@@ -313,6 +313,62 @@ export const produtoSearchItemSchema = z.object({
 });
 export type ProdutoSearchItem = z.infer<typeof produtoSearchItemSchema>;
 
+/** Sort keys of GET /api/produtos (a whitelist: each names one server-side ORDER BY). */
+export const PRODUTO_SORTS = [
+  'nome',
+  'codigo',
+  'preco',
+  'estoque',
+  'estoque_minimo',
+  'categoria',
+] as const;
+export type ProdutoSort = (typeof PRODUTO_SORTS)[number];
+
+/** Largest page of GET /api/produtos?limit=. */
+export const PRODUTOS_LIMIT_MAX = 500;
+
+const flagQuery = z
+  .enum(['true', 'false'], { error: 'Use true ou false' })
+  .transform((value) => value === 'true');
+
+const intQuery = (message: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
+/**
+ * GET /api/produtos?q=&categoria_id=&ativo=&movimenta_estoque=&abaixo_minimo=&sem_estoque=
+ * &sort=&order=&limit=&offset=. `q` finds nome, codigo_interno or codigo_barras containing the
+ * text (accents and case ignored); abaixo_minimo keeps the stock at or below the minimum,
+ * sem_estoque the stock at zero. Sorted by nome (pt-BR) unless `sort` says otherwise. Without
+ * `limit`, every matching product (with no parameter at all, the spec's whole array); with it, one
+ * page from `offset` and the total in X-Total-Count.
+ */
+export const produtoListQuerySchema = z.strictObject({
+  q: trimmedString().max(100, { error: 'Use no máximo 100 caracteres' }).optional(),
+  categoria_id: intQuery('Grupo inválido', 1, 2_147_483_647).optional(),
+  ativo: flagQuery.optional(),
+  movimenta_estoque: flagQuery.optional(),
+  abaixo_minimo: flagQuery.optional(),
+  sem_estoque: flagQuery.optional(),
+  sort: z
+    .enum(PRODUTO_SORTS, {
+      error: `Ordenação inválida: use ${PRODUTO_SORTS.join(', ')}`,
+    })
+    .optional(),
+  order: z.enum(['asc', 'desc'], { error: 'Use asc ou desc' }).optional(),
+  limit: intQuery(
+    `O limite deve estar entre 1 e ${PRODUTOS_LIMIT_MAX}`,
+    1,
+    PRODUTOS_LIMIT_MAX,
+  ).optional(),
+  offset: intQuery('Deslocamento inválido', 0, 1_000_000_000).optional(),
+});
+export type ProdutoListQueryInput = z.input<typeof produtoListQuerySchema>;
+export type ProdutoListQuery = z.output<typeof produtoListQuerySchema>;
+
 /** Route parameters of a product photo. */
 export const produtoFotoParamsSchema = z.strictObject({
   id: z.coerce

@@ -206,10 +206,20 @@ describe('servicoListQuerySchema', () => {
 
   it('refuses bad values', () => {
     expect(
-      messages(servicoListQuerySchema.safeParse({ ativo: 'sim', limit: '0', offset: '-1' })),
+      messages(
+        servicoListQuerySchema.safeParse({
+          ativo: 'sim',
+          sort: 'custo',
+          order: 'cima',
+          limit: '501',
+          offset: '-1',
+        }),
+      ),
     ).toEqual({
       ativo: 'Use true ou false',
-      limit: 'O limite deve estar entre 1 e 500',
+      sort: 'Ordenação inválida: use nome, categoria, preco, duracao',
+      order: 'Direção inválida: use asc ou desc',
+      limit: 'O limite máximo é 500',
       offset: 'Deslocamento inválido',
     });
   });

@@ -1,9 +1,11 @@
 import {
   MAX_MONEY,
   money,
+  optionalPageQuery,
   optionalText,
   percent,
   requiredText,
+  sortQuery,
   trimmedString,
   z,
 } from '../validation';
@@ -143,30 +145,22 @@ export type ServicoUpdate = z.output<typeof servicoUpdateSchema>;
 const flag = z
   .enum(['true', 'false'], { error: 'Use true ou false' })
   .transform((v) => v === 'true');
-const pageNumber = (message: string, max: number, min: number) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, {
-      error: message,
-    });
+
+/** Sort keys of GET /api/servicos (a whitelist: each names one server-side ORDER BY). */
+export const SERVICO_SORTS = ['nome', 'categoria', 'preco', 'duracao'] as const;
+export type ServicoSort = (typeof SERVICO_SORTS)[number];
 
 /**
- * GET /api/servicos?q=&categoria=&ativo=&limit=&offset=: q searches nome and categoria (accents
- * and case ignored); with limit, one page and the total in X-Total-Count; without it, the
+ * GET /api/servicos?q=&categoria=&ativo=&sort=&order=&limit=&offset=: q searches nome and
+ * categoria (accents and case ignored); sorted by nome unless `sort` says otherwise; with limit, one page and the total in X-Total-Count; without it, the
  * spec's whole array.
  */
 export const servicoListQuerySchema = z.strictObject({
   q: trimmedString().max(100, { error: 'Máximo de 100 caracteres' }).optional(),
   categoria: trimmedString().max(120, { error: 'Máximo de 120 caracteres' }).optional(),
   ativo: flag.optional(),
-  limit: pageNumber(
-    `O limite deve estar entre 1 e ${SERVICOS_LIMIT_MAX}`,
-    SERVICOS_LIMIT_MAX,
-    1,
-  ).optional(),
-  offset: pageNumber('Deslocamento inválido', 1_000_000_000, 0).optional(),
+  ...sortQuery(SERVICO_SORTS),
+  ...optionalPageQuery(SERVICOS_LIMIT_MAX),
 });
 export type ServicoListQueryInput = z.input<typeof servicoListQuerySchema>;
 export type ServicoListQuery = z.output<typeof servicoListQuerySchema>;

@@ -128,22 +128,81 @@ export const dayQuery = z
   .refine(isISODate, { error: 'Use uma data no formato aaaa-mm-dd' })
   .optional();
 
+const limitQuery = (limitMax: number) =>
+  z.coerce
+    .number({ error: 'Limite inválido' })
+    .int({ error: 'Limite inválido' })
+    .min(1, { error: 'Limite inválido' })
+    .max(limitMax, { error: `O limite máximo é ${limitMax}` });
+
+const offsetQuery = z.coerce
+  .number({ error: 'Deslocamento inválido' })
+  .int({ error: 'Deslocamento inválido' })
+  .min(0, { error: 'Deslocamento inválido' })
+  .max(1_000_000_000, { error: 'Deslocamento inválido' });
+
 /** `limit` and `offset` of a server-paged list, with its default and largest page size. */
 export function pageQuery(limitPadrao: number, limitMax: number) {
+  return { limit: limitQuery(limitMax).default(limitPadrao), offset: offsetQuery.default(0) };
+}
+
+/**
+ * `limit` and `offset` of a list that answers the whole array without `limit` (the spec's
+ * answer) and one page from `offset` with it (total in X-Total-Count).
+ */
+export function optionalPageQuery(limitMax: number) {
+  return { limit: limitQuery(limitMax).optional(), offset: offsetQuery.optional() };
+}
+
+/** The direction of a sorted list. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * `sort` and `order` of a server-sorted list: `sort` names one of the list's `keys` (a whitelist),
+ * `order` its direction. Left out, the list keeps its own default order and direction.
+ */
+export function sortQuery<const Keys extends readonly [string, ...string[]]>(keys: Keys) {
   return {
-    limit: z.coerce
-      .number({ error: 'Limite inválido' })
-      .int({ error: 'Limite inválido' })
-      .min(1, { error: 'Limite inválido' })
-      .max(limitMax, { error: `O limite máximo é ${limitMax}` })
-      .default(limitPadrao),
-    offset: z.coerce
-      .number({ error: 'Deslocamento inválido' })
-      .int({ error: 'Deslocamento inválido' })
-      .min(0, { error: 'Deslocamento inválido' })
-      .max(1_000_000_000, { error: 'Deslocamento inválido' })
-      .default(0),
+    sort: z.enum(keys, { error: `Ordenação inválida: use ${keys.join(', ')}` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Direção inválida: use asc ou desc' }).optional(),
   };
+}
+
+/** The text search `q` of a list (accents and case ignored by the server). */
+export const searchQuery = trimmedString()
+  .max(100, { error: 'Use no máximo 100 caracteres' })
+  .optional();
+
+/** Largest page of a small list (groups, labels, price tables, costs, users). */
+export const LISTA_LIMIT_MAX = 500;
+
+/**
+ * The query of a small list: `q` (accents and case ignored), `sort`/`order` over `sorts` (by the
+ * first key, ascending, when left out) and `limit`/`offset`. With none of them, the whole array.
+ */
+export function listQuerySchema<const Keys extends readonly [string, ...string[]]>(sorts: Keys) {
+  return z.strictObject({
+    q: searchQuery,
+    ...sortQuery(sorts),
+    ...optionalPageQuery(LISTA_LIMIT_MAX),
+  });
+}
+
+/** A record's id in a body (a 4-byte positive integer), with the message of its field. */
+export function recordId(message: string) {
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(2_147_483_647, { error: message });
+}
+
+/** An optional record id: left out or null reads as null. */
+export function optionalRecordId(message: string) {
+  return recordId(message)
+    .nullish()
+    .transform((value) => value ?? null);
 }
 
 /** A positive integer id in a route parameter ("/api/x/{id}"). */

@@ -14,6 +14,7 @@ import {
   linhaDaBalanca,
   podeTransitar,
   unidadeFracionada,
+  valorEmPix,
 } from './venda.rules';
 
 /** A scale label: 2 + 6-digit code + 5-digit value + check digit. */
@@ -121,6 +122,17 @@ describe('payments', () => {
     expect(descontoPercentual(100, 85)).toBe(15);
     expect(descontoPercentual(100, 120)).toBe(0);
     expect(descontoPercentual(3, 2)).toBe(33.33);
+  });
+
+  it('takes the PIX amount: the whole sale, or the sum of its PIX payments', () => {
+    expect(valorEmPix(99.9, 'pix', null)).toBe(99.9);
+    expect(valorEmPix(99.9, 'dinheiro', [])).toBe(0);
+    const pagamentos = [
+      { forma: 'pix' as const, valor: 10.1 },
+      { forma: 'dinheiro' as const, valor: 50 },
+      { forma: 'pix' as const, valor: 20.2 },
+    ];
+    expect(valorEmPix(80.3, 'multiplas', pagamentos)).toBe(30.3);
   });
 });
 

@@ -197,7 +197,8 @@ export interface TotaisVenda {
   /** Σ subtotals, before the general discount (the spec's valor_total). */
   valor_total: number;
   desconto: number;
-  /** valor_total − desconto. */
+  frete: number;
+  /** valor_total − desconto + frete. */
   valor_final: number;
   /** Per field ("itens.0.desconto_item", "desconto"): what is wrong. Empty when valid. */
   erros: Record<string, string>;
@@ -218,7 +219,11 @@ export function brutoCentavos(quantidade: number, precoUnitario: number): bigint
  * valor_total = Σ subtotals; valor_final = valor_total − general discount. A discount larger
  * than what it discounts is an error on its field (the total can then never be negative).
  */
-export function calcularTotaisVenda(itens: readonly LinhaVenda[], desconto: number): TotaisVenda {
+export function calcularTotaisVenda(
+  itens: readonly LinhaVenda[],
+  desconto: number,
+  frete = 0,
+): TotaisVenda {
   const erros: Record<string, string> = {};
   let total = 0n;
   const linhas = itens.map((item, index) => {
@@ -239,7 +244,8 @@ export function calcularTotaisVenda(itens: readonly LinhaVenda[], desconto: numb
     itens: linhas,
     valor_total: fromCentavos(Number(total)),
     desconto: fromCentavos(Number(descontoGeral)),
-    valor_final: fromCentavos(Number(total - descontoGeral)),
+    frete: fromCentavos(toCentavos(frete)),
+    valor_final: fromCentavos(Number(total - descontoGeral + BigInt(toCentavos(frete)))),
     erros,
   };
 }
@@ -286,6 +292,17 @@ export function calcularPagamentos(
   const troco = pago - final;
   if (troco > dinheiro) return { erro: VENDA_MESSAGES.pagamentoSemTroco };
   return { pagamentos: pagamentos.map((p) => ({ ...p })), troco: fromCentavos(troco) };
+}
+
+/** What is paid by PIX (its QR code's amount): the PIX payments, or all of `valorFinal`. */
+export function valorEmPix(
+  valorFinal: number,
+  forma: string | null,
+  pagamentos: readonly Pagamento[] | null | undefined,
+): number {
+  if (!pagamentos || pagamentos.length === 0) return forma === 'pix' ? valorFinal : 0;
+  const pix = pagamentos.filter((pagamento) => pagamento.forma === 'pix');
+  return fromCentavos(pix.reduce((soma, pagamento) => soma + toCentavos(pagamento.valor), 0));
 }
 
 /** The sale's forma_pagamento: its one method, or "multiplas". */

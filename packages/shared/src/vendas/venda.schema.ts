@@ -4,7 +4,9 @@ import {
   money,
   optionalText,
   pageQuery,
+  sortQuery,
   quantity,
+  recordId,
   trimmedString,
   z,
 } from '../validation';
@@ -29,20 +31,13 @@ import {
  * produto_nome) are accepted and ignored: the server computes them from the lines.
  */
 
-const id = (message: string) =>
-  z
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, { error: message });
-
 const forma = z.enum(FORMA_PAGAMENTO_VALUES, { error: VENDA_MESSAGES.formaObrigatoria });
 
 /** Money the client computed and the server recomputes: any finite number, ignored. */
 const ignorado = z.number().nullish().optional();
 
 export const itemVendaInputSchema = z.strictObject({
-  produto_id: id(VENDA_MESSAGES.produtoObrigatorio),
+  produto_id: recordId(VENDA_MESSAGES.produtoObrigatorio),
   quantidade: z
     .number({ error: VENDA_MESSAGES.quantidadeInvalida })
     .refine((value) => value > 0, { error: VENDA_MESSAGES.quantidadeInvalida, abort: true })
@@ -76,7 +71,7 @@ export const vendaProdutoInputSchema = z
   .strictObject({
     tipo: z.enum(['produto', 'balcao'], { error: 'Tipo de venda inválido' }),
     /** A registered customer; optional at the counter ("Cliente Balcão"). */
-    cliente_id: id(VENDA_MESSAGES.clienteObrigatorio)
+    cliente_id: recordId(VENDA_MESSAGES.clienteObrigatorio)
       .nullish()
       .transform((value) => value ?? null),
     /** A name typed at the counter for a customer who is not registered. */
@@ -91,6 +86,10 @@ export const vendaProdutoInputSchema = z
       .nullish()
       .transform((value) => value ?? null),
     desconto: money({ min: 0, minMessage: 'O desconto não pode ser negativo' })
+      .nullish()
+      .transform((value) => value ?? 0),
+    /** Delivery charged with a product sale (a converted quote's freight). */
+    frete: money({ min: 0, minMessage: 'O frete não pode ser negativo' })
       .nullish()
       .transform((value) => value ?? 0),
     observacoes: optionalText(1000),
@@ -149,8 +148,8 @@ const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
  */
 export const vendaServicoInputSchema = z.strictObject({
   tipo: z.literal('servico', { error: 'Tipo de venda inválido' }),
-  cliente_id: id(VENDA_MESSAGES.clienteObrigatorio),
-  servico_id: id(AGENDAMENTO_MESSAGES.servicoObrigatorio),
+  cliente_id: recordId(VENDA_MESSAGES.clienteObrigatorio),
+  servico_id: recordId(AGENDAMENTO_MESSAGES.servicoObrigatorio),
   data_agendamento: z
     .string({ error: AGENDAMENTO_MESSAGES.dataObrigatoria })
     .refine(isISODate, { error: AGENDAMENTO_MESSAGES.dataObrigatoria }),
@@ -164,7 +163,7 @@ export const vendaServicoInputSchema = z.strictObject({
     .max(660, { error: 'A duração máxima é de 11 horas' })
     .nullish()
     .transform((value) => value ?? null),
-  profissional_id: id(AGENDAMENTO_MESSAGES.profissionalObrigatorio),
+  profissional_id: recordId(AGENDAMENTO_MESSAGES.profissionalObrigatorio),
   /** The name the spec's form shows; the employee is profissional_id. */
   profissional: trimmedString().max(200).nullish(),
   observacoes: optionalText(1000),
@@ -195,7 +194,11 @@ export const vendaStatusInputSchema = z.strictObject({
 });
 export type VendaStatusInput = z.output<typeof vendaStatusInputSchema>;
 
-/** GET /api/vendas?tipo=&status=&q=&de=&ate=&limit=&offset= */
+/** Sort keys of GET /api/vendas (a whitelist: each names one server-side ORDER BY). */
+export const VENDA_SORTS = ['data', 'numero', 'cliente', 'valor'] as const;
+export type VendaSort = (typeof VENDA_SORTS)[number];
+
+/** GET /api/vendas?tipo=&status=&q=&de=&ate=&sort=&order=&limit=&offset= (newest first). */
 export const vendaListQuerySchema = z
   .strictObject({
     tipo: z.enum(TIPOS_VENDA, { error: 'Tipo de venda inválido' }).optional(),
@@ -203,6 +206,7 @@ export const vendaListQuerySchema = z
     q: trimmedString().max(100).optional(),
     de: dayQuery,
     ate: dayQuery,
+    ...sortQuery(VENDA_SORTS),
     ...pageQuery(VENDAS_LIMIT_PADRAO, VENDAS_LIMIT_MAX),
   })
   .refine((query) => !query.de || !query.ate || query.de <= query.ate, {
@@ -233,6 +237,8 @@ export const vendaResumoSchema = z.object({
   /** Σ of the lines' subtotals, before the general discount. */
   valor_total: dinheiro,
   desconto: dinheiro,
+  frete: dinheiro,
+  /** valor_total − desconto + frete. */
   valor_final: dinheiro,
   troco: dinheiro,
   observacoes: z.string().nullable(),
@@ -288,6 +294,9 @@ export const vendaSchema = vendaResumoSchema.extend({
   /** When an appointment was started (Iniciar) and concluded. */
   iniciado_em: z.string().nullable(),
   concluido_em: z.string().nullable(),
+  /** The quote this sale came from. */
+  orcamento_id: z.number().nullable(),
+  orcamento_numero: z.number().nullable(),
 });
 export type Venda = z.infer<typeof vendaSchema>;
 

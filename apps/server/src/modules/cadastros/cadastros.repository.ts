@@ -1,34 +1,54 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   formatCidadeUf,
   joinEndereco,
+  type ArquivoInfo,
   type CadastroDados,
   type CadastroDetalhe,
   type CadastroListItem,
   type CadastroListQuery,
+  type CadastroSort,
 } from '@prumo/shared/cadastros';
-import type { Executor } from '../../db/database';
-import { containsSearch, ptBrOrder } from '../../db/sql-helpers';
+import type { Database, Executor } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
+import { containsSearch, pageOf, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
 import type { UploadedFile } from '../../http/multipart';
-import {
-  deleteArquivos,
-  insertArquivo,
-  lerArquivo,
-  listArquivosInfo,
-} from '../arquivos/arquivos.repository';
+import { deleteArquivos, insertArquivo, lerArquivo } from '../arquivos/arquivos.repository';
 import { cadastroAnexos, cadastroContatos, cadastros } from './cadastros.table';
 
 type CadastroRow = typeof cadastros.$inferSelect;
 type CadastroInsert = typeof cadastros.$inferInsert;
 
+/** What each sort key of the list orders by (the indexes of migration 0018 cover them). */
+const CADASTRO_SORT_COLUMNS: SortColumns<CadastroSort> = {
+  nome: ptBrKey(cadastros.nome),
+  email: ptBrKey(cadastros.email),
+};
+
 /**
- * GET /api/cadastros: sorted the pt-BR way, one query; with `limit`, one page and (a second
- * query) how many the filter matches.
+ * GET /api/cadastros: sorted by name the pt-BR way unless `sort` says otherwise, one query; with
+ * `limit`, one page and (a second query) how many the filter matches.
  */
-export async function listCadastros(
+export function listCadastros(
   db: Executor,
   query: CadastroListQuery = {},
 ): Promise<{ items: CadastroListItem[]; total: number | undefined }> {
+  const { rows, total } = listCadastrosQueries(db, query);
+  return pageOf(rows, () => total, query);
+}
+
+/** The SQL GET /api/cadastros runs for a query (checked by listas.explain.test.ts). */
+export function listCadastrosSql(
+  db: Executor,
+  query: CadastroListQuery = {},
+): { rows: SQL; total: SQL } {
+  const { rows, total } = listCadastrosQueries(db, query);
+  const page = query.limit === undefined ? rows : rows.limit(query.limit).offset(query.offset ?? 0);
+  return { rows: page.getSQL(), total: total.getSQL() };
+}
+
+/** The statements of GET /api/cadastros (the rows, paged by pageOf, and the total), not yet run. */
+function listCadastrosQueries(db: Executor, query: CadastroListQuery) {
   const where = and(
     query.tipo ? eq(cadastros.tipo, query.tipo) : undefined,
     query.q ? sql`(${containsSearch(query.q, cadastros.nome, cadastros.email)})` : undefined,
@@ -44,13 +64,10 @@ export async function listCadastros(
     })
     .from(cadastros)
     .where(where)
-    .orderBy(ptBrOrder(cadastros.nome));
-  if (query.limit === undefined) return { items: await rows, total: undefined };
-  const [items, [totals]] = await Promise.all([
-    rows.limit(query.limit).offset(query.offset ?? 0),
-    db.select({ total: count() }).from(cadastros).where(where),
-  ]);
-  return { items, total: totals?.total ?? 0 };
+    .orderBy(
+      ...sortOrder(CADASTRO_SORT_COLUMNS, query, { sort: 'nome', order: 'asc', id: cadastros.id }),
+    );
+  return { rows, total: db.select({ total: count() }).from(cadastros).where(where) };
 }
 
 /** The columns a payload sets (absent keys are left out: unchanged on update). */
@@ -93,21 +110,6 @@ function toColumns(dados: CadastroDados): Partial<CadastroInsert> {
   ) as Partial<CadastroInsert>;
 }
 
-type ArquivoInfoRow = {
-  id: number;
-  nome: string;
-  tipoMime: string;
-  tamanho: number;
-  createdAt: Date;
-};
-const toArquivoInfo = (row: ArquivoInfoRow) => ({
-  id: row.id,
-  nome: row.nome,
-  tipo_mime: row.tipoMime,
-  tamanho: row.tamanho,
-  created_at: row.createdAt.toISOString(),
-});
-
 function toDetalhe(
   row: CadastroRow,
   contatos: Array<{
@@ -116,8 +118,8 @@ function toDetalhe(
     telefone: string | null;
     cargo: string | null;
   }>,
-  foto: ArquivoInfoRow | undefined,
-  anexos: ArquivoInfoRow[],
+  foto: ArquivoInfo | null,
+  anexos: ArquivoInfo[],
 ): CadastroDetalhe {
   return {
     id: row.id,
@@ -158,38 +160,46 @@ function toDetalhe(
     estado: row.uf,
     cnpj_cpf: row.cnpj ?? row.cpf,
     contatos,
-    foto: foto ? toArquivoInfo(foto) : null,
-    anexos: anexos.map(toArquivoInfo),
+    foto,
+    anexos,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** A record with its contacts, photo and attachments (four queries). */
-export async function getCadastro(db: Executor, id: number): Promise<CadastroDetalhe | undefined> {
-  const [row] = await db.select().from(cadastros).where(eq(cadastros.id, id)).limit(1);
-  if (!row) return undefined;
-  const [contatos, foto, anexos] = await Promise.all([
-    db
-      .select({
-        nome: cadastroContatos.nome,
-        email: cadastroContatos.email,
-        telefone: cadastroContatos.telefone,
-        cargo: cadastroContatos.cargo,
-      })
-      .from(cadastroContatos)
-      .where(eq(cadastroContatos.cadastroId, id))
-      .orderBy(asc(cadastroContatos.ordem)),
-    row.fotoArquivoId ? listArquivosInfo(db, [row.fotoArquivoId]) : Promise.resolve([]),
-    listArquivosInfo(
-      db,
-      db
-        .select({ id: cadastroAnexos.arquivoId })
-        .from(cadastroAnexos)
-        .where(eq(cadastroAnexos.cadastroId, id)),
-    ),
-  ]);
-  return toDetalhe(row, contatos, foto[0], anexos);
+/** A stored file's description as JSON the database writes (as the API answers it). */
+const arquivoInfoJson = (arquivo: string) =>
+  sql.raw(`json_build_object('id', ${arquivo}.id, 'nome', ${arquivo}.nome,
+    'tipo_mime', ${arquivo}.tipo_mime, 'tamanho', ${arquivo}.tamanho,
+    'created_at', to_char(${arquivo}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+
+// A record with its contacts, photo and attachments in one statement, prepared once: the
+// registry's detail is read every time a customer is picked or opened. The subqueries name the
+// table (Drizzle leaves a one-table select's columns unqualified).
+const cadastroDetalhe = preparedPerDatabase((db) =>
+  db
+    .select({
+      cadastro: cadastros,
+      contatos: sql<CadastroDetalhe['contatos']>`coalesce((
+        SELECT json_agg(json_build_object('nome', c.nome, 'email', c.email,
+          'telefone', c.telefone, 'cargo', c.cargo) ORDER BY c.ordem)
+        FROM cadastro_contatos c WHERE c.cadastro_id = ${cadastros}.id), '[]'::json)`,
+      foto: sql<ArquivoInfo | null>`(
+        SELECT ${arquivoInfoJson('a')} FROM arquivos a WHERE a.id = ${cadastros}.foto_arquivo_id)`,
+      anexos: sql<ArquivoInfo[]>`coalesce((
+        SELECT json_agg(${arquivoInfoJson('a')} ORDER BY a.id)
+        FROM cadastro_anexos ca JOIN arquivos a ON a.id = ca.arquivo_id
+        WHERE ca.cadastro_id = ${cadastros}.id), '[]'::json)`,
+    })
+    .from(cadastros)
+    .where(eq(cadastros.id, sql.placeholder('id')))
+    .prepare('cadastro_detalhe'),
+);
+
+/** A record with its contacts, photo and attachments (one query). */
+export async function getCadastro(db: Database, id: number): Promise<CadastroDetalhe | undefined> {
+  const [row] = await cadastroDetalhe(db).execute({ id });
+  return row && toDetalhe(row.cadastro, row.contatos, row.foto, row.anexos);
 }
 
 /** tipo, nome and photo of a record, for permission checks and messages. */
@@ -348,4 +358,18 @@ export function getAnexo(db: Executor, cadastroId: number, arquivoId: number) {
 /** id and nome of every record, as a subquery another module joins by id (customers, employees). */
 export function nomesDeCadastros<Alias extends string>(db: Executor, alias: Alias) {
   return db.select({ id: cadastros.id, nome: cadastros.nome }).from(cadastros).as(alias);
+}
+
+/** How to reach some records (collections: phone, preferring the mobile, and e-mail), one query. */
+export async function contatosDeCadastros(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: cadastros.id,
+      nome: cadastros.nome,
+      telefone: sql<string | null>`coalesce(${cadastros.celular}, ${cadastros.telefone})`,
+      email: cadastros.email,
+    })
+    .from(cadastros)
+    .where(inArray(cadastros.id, [...ids]));
 }

@@ -46,6 +46,7 @@ import {
   type UploadedFile,
   type UploadRule,
 } from '../../http/multipart';
+import { sendPage } from '../../http/paging';
 import { assertRole } from '../../plugins/auth';
 import type { AuthenticatedUser } from '../auth/auth.repository';
 import {
@@ -173,11 +174,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: cadastroListSchema },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await listCadastros(db, request.query);
-      if (total !== undefined) reply.header('x-total-count', String(total));
-      return reply.send(items);
-    },
+    async (request, reply) => sendPage(reply, await listCadastros(db, request.query)),
   );
 
   app.get(

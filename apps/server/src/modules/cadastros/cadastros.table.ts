@@ -73,6 +73,8 @@ export const cadastros = pgTable(
   (t) => [
     // The list: WHERE tipo = $1 ORDER BY normalize_search(nome), nome.
     index('cadastros_tipo_nome_idx').on(t.tipo, sql`normalize_search(${t.nome})`, t.nome),
+    // The list sorted by e-mail.
+    index('cadastros_tipo_email_idx').on(t.tipo, sql`normalize_search(${t.email})`, t.email, t.id),
     index('cadastros_nome_busca_trgm_idx').using(
       'gin',
       sql`normalize_search(${t.nome}) gin_trgm_ops`,

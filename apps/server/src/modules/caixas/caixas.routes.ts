@@ -14,6 +14,8 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { forbidden, notFound } from '../../http/errors';
+import { sendPdf } from '../../http/pdf-reply';
+import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
   abrirCaixa,
@@ -100,15 +102,8 @@ export const caixasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         throw forbidden(CAIXA_MESSAGES.deOutroOperador);
       }
       const { relatorioCaixaPdf } = await import('./caixas.pdf');
-      const pdf = await relatorioCaixaPdf(caixa, {
-        empresa: config.empresa,
-        timeZone: config.timeZone,
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="caixa-${caixa.id}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf));
+      const pdf = await relatorioCaixaPdf(caixa, await contextoDocumento(db, config));
+      return sendPdf(reply, pdf, `caixa-${caixa.id}.pdf`);
     },
   );
 

@@ -3,7 +3,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -13,9 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { StatusCaixa, TipoMovimentoCaixa } from '@prumo/shared/caixas';
 import type { FormaPagamento } from '@prumo/shared/vendas';
+import { money } from '../../db/columns';
 import { usuarios } from '../usuarios/usuarios.table';
-
-const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
 
 /**
  * An operator's cash drawer session at the counter: opened with the fundo de troco, closed with

@@ -1,9 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Categoria, CategoriaInput } from '@prumo/shared/produtos';
+import { count, eq, sql } from 'drizzle-orm';
+import type {
+  Categoria,
+  CategoriaInput,
+  CategoriaListQuery,
+  CategoriaSort,
+} from '@prumo/shared/produtos';
 import { CATEGORIA_PADRAO_ID, CATEGORIA_PADRAO_NOME } from '@prumo/shared/produtos';
 import type { Executor } from '../../db/database';
 import { isStillReferenced, rethrowUnique } from '../../db/pg-errors';
-import { ptBrOrder } from '../../db/sql-helpers';
+import { containsSearch, pageOf, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
 import { AppError, emUso, notFound } from '../../http/errors';
 import { contarProdutosDaCategoria, produtosPorCategoria } from '../produtos/produtos.repository';
 import { categorias } from './categorias.table';
@@ -17,32 +22,57 @@ export const CATEGORIA_MESSAGES = {
     'e não pode ser excluído. Mova os produtos para outro grupo antes de excluí-lo.',
 } as const;
 
-/** id, nome, descricao, created_at and how many products use each group, in one query. */
+/**
+ * id, nome, descricao, created_at and how many products use each group, in one query; and that
+ * count's expression, which the list sorts by.
+ */
 function selectCategorias(db: Executor) {
   const usage = produtosPorCategoria(db);
-  return db
+  const totalProdutos = sql<number>`coalesce(${usage.total}, 0)::int`;
+  const query = db
     .select({
       id: categorias.id,
       nome: categorias.nome,
       descricao: categorias.descricao,
       createdAt: categorias.createdAt,
-      total_produtos: sql<number>`coalesce(${usage.total}, 0)::int`,
+      total_produtos: totalProdutos,
     })
     .from(categorias)
     .leftJoin(usage, eq(usage.categoriaId, categorias.id));
+  return { query, totalProdutos };
 }
 
 function toCategoria({ createdAt, ...row }: { createdAt: Date } & Omit<Categoria, 'created_at'>) {
   return { ...row, created_at: createdAt.toISOString() } satisfies Categoria;
 }
 
-export async function listCategorias(db: Executor): Promise<Categoria[]> {
-  const rows = await selectCategorias(db).orderBy(ptBrOrder(categorias.nome));
-  return rows.map(toCategoria);
+/**
+ * GET /api/categorias: by name the pt-BR way unless `sort` says otherwise; `q` searches the name.
+ * Without `limit`, every group (the spec's array); with it, one page and the filter's total.
+ */
+export async function listCategorias(
+  db: Executor,
+  query: CategoriaListQuery = {},
+): Promise<{ items: Categoria[]; total: number | undefined }> {
+  const where = query.q ? containsSearch(query.q, categorias.nome) : undefined;
+  const select = selectCategorias(db);
+  const sorts: SortColumns<CategoriaSort> = {
+    nome: ptBrKey(categorias.nome),
+    produtos: [select.totalProdutos],
+  };
+  const rows = select.query
+    .where(where)
+    .orderBy(...sortOrder(sorts, query, { sort: 'nome', order: 'asc', id: categorias.id }));
+  const page = await pageOf(
+    rows,
+    () => db.select({ total: count() }).from(categorias).where(where),
+    query,
+  );
+  return { items: page.items.map(toCategoria), total: page.total };
 }
 
 export async function getCategoria(db: Executor, id: number): Promise<Categoria | undefined> {
-  const [row] = await selectCategorias(db).where(eq(categorias.id, id));
+  const [row] = await selectCategorias(db).query.where(eq(categorias.id, id));
   return row && toCategoria(row);
 }
 

@@ -1,6 +1,11 @@
 import { ALL_ROLES } from '@prumo/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categoriaInputSchema, categoriaListSchema, categoriaSchema } from '@prumo/shared/produtos';
+import {
+  categoriaInputSchema,
+  categoriaListQuerySchema,
+  categoriaListSchema,
+  categoriaSchema,
+} from '@prumo/shared/produtos';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
@@ -13,6 +18,7 @@ import {
   listCategorias,
   updateCategoria,
 } from './categorias.repository';
+import { sendPage } from '../../http/paging';
 
 /** /api/categorias: product groups. Any signed-in user (spec part 2, section 6). */
 export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -23,10 +29,11 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
       schema: {
         tags: ['categorias'],
         summary: 'Listar grupos de produtos (com o total de produtos de cada um)',
+        querystring: categoriaListQuerySchema,
         response: { 200: categoriaListSchema },
       },
     },
-    () => listCategorias(db),
+    async (request, reply) => sendPage(reply, await listCategorias(db, request.query)),
   );
 
   app.get(

@@ -1,13 +1,14 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CUSTO_ADICIONAL_MESSAGES,
   type CustoAdicional,
   type CustoAdicionalData,
+  type CustoAdicionalListQuery,
   type CustoAssociado,
 } from '@prumo/shared/precos';
 import type { Executor } from '../../db/database';
 import { rethrowUnique } from '../../db/pg-errors';
-import { ptBrOrder } from '../../db/sql-helpers';
+import { containsSearch, pageOf, ptBrKey, ptBrOrder, sortOrder } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
 import { tabelasPorCusto, tabelaUsaCusto } from '../tabelas-precos/tabelas-precos.repository';
 import { custosAdicionais } from './custos-adicionais.table';
@@ -35,12 +36,30 @@ function toCusto({ createdAt, ...row }: Omit<CustoAdicional, 'created_at'> & { c
   return { ...row, created_at: createdAt.toISOString() } satisfies CustoAdicional;
 }
 
-export async function listCustosAdicionais(db: Executor): Promise<CustoAdicional[]> {
-  const rows = await selectCustos(db).orderBy(
-    ptBrOrder(custosAdicionais.nome),
-    custosAdicionais.id,
+/**
+ * GET /api/custos-adicionais: by name the pt-BR way; `q` searches the name. Without `limit`,
+ * every cost (the spec's array); with it, one page and the filter's total.
+ */
+export async function listCustosAdicionais(
+  db: Executor,
+  query: CustoAdicionalListQuery = {},
+): Promise<{ items: CustoAdicional[]; total: number | undefined }> {
+  const where = query.q ? containsSearch(query.q, custosAdicionais.nome) : undefined;
+  const rows = selectCustos(db)
+    .where(where)
+    .orderBy(
+      ...sortOrder({ nome: ptBrKey(custosAdicionais.nome) }, query, {
+        sort: 'nome',
+        order: 'asc',
+        id: custosAdicionais.id,
+      }),
+    );
+  const page = await pageOf(
+    rows,
+    () => db.select({ total: count() }).from(custosAdicionais).where(where),
+    query,
   );
-  return rows.map(toCusto);
+  return { items: page.items.map(toCusto), total: page.total };
 }
 
 export async function getCustoAdicional(

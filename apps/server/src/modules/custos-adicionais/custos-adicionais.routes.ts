@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CUSTO_ADICIONAL_MESSAGES,
   custoAdicionalInputSchema,
+  custoAdicionalListQuerySchema,
   custoAdicionalListSchema,
   custoAdicionalSchema,
 } from '@prumo/shared/precos';
@@ -17,6 +18,7 @@ import {
   listCustosAdicionais,
   updateCustoAdicional,
 } from './custos-adicionais.repository';
+import { sendPage } from '../../http/paging';
 
 /** /api/custos-adicionais: costs price tables add to their prices. Any signed-in user. */
 export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
@@ -30,10 +32,11 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
       schema: {
         tags: ['custos-adicionais'],
         summary: 'Listar custos adicionais (com quantas tabelas usam cada um)',
+        querystring: custoAdicionalListQuerySchema,
         response: { 200: custoAdicionalListSchema },
       },
     },
-    () => listCustosAdicionais(db),
+    async (request, reply) => sendPage(reply, await listCustosAdicionais(db, request.query)),
   );
 
   app.get(

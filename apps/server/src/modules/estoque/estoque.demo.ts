@@ -105,7 +105,7 @@ function daysBefore(isoDay: string, days: number): string {
  */
 export async function seedDemoEstoque(tx: Transaction): Promise<void> {
   const hoje = todayISO();
-  const users = (await listUsuarios(tx)).sort((a, b) => a.id - b.id);
+  const users = (await listUsuarios(tx)).items.sort((a, b) => a.id - b.id);
   const userOf = (role: Role) => users.find((user) => user.role === role)?.id ?? null;
   const rows = await produtosPorNome(tx, Object.keys(HISTORICO));
 

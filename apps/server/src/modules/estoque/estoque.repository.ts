@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { todayISO } from '@prumo/shared/dates';
 import {
   efeitoMilesimos,
@@ -11,9 +11,11 @@ import {
   type Movimentacao,
   type MovimentacaoInput,
   type MovimentacaoListQuery,
+  type MovimentacaoSort,
   type MovimentacaoSaved,
   type TipoMovimentacao,
 } from '@prumo/shared/estoque';
+import { sortOrder, type SortColumns } from '../../db/sql-helpers';
 import type { Executor, Transaction } from '../../db/database';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { AppError, badRequest, estoqueInsuficiente, notFound } from '../../http/errors';
@@ -94,24 +96,52 @@ function listConditions(query: Partial<MovimentacaoListQuery>): SQL | undefined 
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** What each sort key of the list orders by (the indexes of migration 0018 cover them). */
+const MOVIMENTACAO_SORT_COLUMNS: SortColumns<MovimentacaoSort> = {
+  data: [movimentacoes.data],
+  quantidade: [movimentacoes.quantidade],
+};
+
 /**
- * GET /api/estoque/movimentacoes: newest first (by date, then by recording order), one page,
+ * GET /api/estoque/movimentacoes: newest first (by date, then by recording order) unless `sort`
+ * says otherwise, one page,
  * with product and user names joined in, and the number of rows the filter matches.
  */
 export async function listMovimentacoes(
   db: Executor,
   query: MovimentacaoListQuery,
 ): Promise<{ items: Movimentacao[]; total: number }> {
+  const { rows: page, total } = listMovimentacoesQueries(db, query);
+  const [rows, [totals]] = await Promise.all([page, total]);
+  return { items: rows.map(toMovimentacao), total: totals?.total ?? 0 };
+}
+
+/** The two statements of GET /api/estoque/movimentacoes (the page and the total), not yet run. */
+function listMovimentacoesQueries(db: Executor, query: MovimentacaoListQuery) {
   const where = listConditions(query);
-  const [rows, [totals]] = await Promise.all([
-    selectMovimentacoes(db)
+  return {
+    rows: selectMovimentacoes(db)
       .where(where)
-      .orderBy(desc(movimentacoes.data), desc(movimentacoes.id))
+      .orderBy(
+        ...sortOrder(MOVIMENTACAO_SORT_COLUMNS, query, {
+          sort: 'data',
+          order: 'desc',
+          id: movimentacoes.id,
+        }),
+      )
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: count() }).from(movimentacoes).where(where),
-  ]);
-  return { items: rows.map(toMovimentacao), total: totals?.total ?? 0 };
+    total: db.select({ total: count() }).from(movimentacoes).where(where),
+  };
+}
+
+/** The SQL GET /api/estoque/movimentacoes runs for a query (checked by listas.explain.test.ts). */
+export function listMovimentacoesSql(
+  db: Executor,
+  query: MovimentacaoListQuery,
+): { rows: SQL; total: SQL } {
+  const { rows, total } = listMovimentacoesQueries(db, query);
+  return { rows: rows.getSQL(), total: total.getSQL() };
 }
 
 export async function getMovimentacao(db: Executor, id: number): Promise<Movimentacao | undefined> {

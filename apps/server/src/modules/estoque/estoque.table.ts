@@ -49,12 +49,12 @@ export const estoqueMovimentacoes = pgTable(
   (table) => [
     check('estoque_movimentacoes_tipo_check', sql`${table.tipo} IN ('entrada', 'saida')`),
     check('estoque_movimentacoes_quantidade_positiva', sql`${table.quantidade} > 0`),
-    index('estoque_movimentacoes_produto_data_idx').on(
-      table.produtoId,
-      table.data.desc(),
-      table.id.desc(),
-    ),
-    index('estoque_movimentacoes_data_idx').on(table.data.desc(), table.id.desc()),
+    // Ascending keys: read backwards for the newest first (a DESC NULLS LAST index would match
+    // neither direction of ORDER BY data, id).
+    index('estoque_movimentacoes_produto_data_idx').on(table.produtoId, table.data, table.id),
+    index('estoque_movimentacoes_data_idx').on(table.data, table.id),
+    // The list sorted by quantidade.
+    index('estoque_movimentacoes_quantidade_idx').on(table.quantidade, table.id),
     index('estoque_movimentacoes_usuario_id_idx').on(table.usuarioId),
     index('estoque_movimentacoes_updated_by_idx').on(table.updatedBy),
     index('estoque_movimentacoes_venda_id_idx').on(table.vendaId),

@@ -1,15 +1,16 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   ETIQUETA_CAMPOS,
   ETIQUETA_MESSAGES,
   etiquetaParaResposta,
   type Etiqueta,
   type EtiquetaData,
+  type EtiquetaListQuery,
   type EtiquetaModelo,
 } from '@prumo/shared/etiquetas';
 import type { Executor } from '../../db/database';
 import { rethrowUnique } from '../../db/pg-errors';
-import { ptBrOrder } from '../../db/sql-helpers';
+import { containsSearch, pageOf, ptBrKey, sortOrder } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
 import { etiquetas } from './etiquetas.table';
 
@@ -37,12 +38,32 @@ function toEtiqueta({ id, createdAt, updatedAt, ...modelo }: Row): Etiqueta {
   });
 }
 
-export async function listEtiquetas(db: Executor): Promise<Etiqueta[]> {
-  const rows = await db
+/**
+ * GET /api/etiquetas: by name the pt-BR way; `q` searches the name. Without `limit`, every
+ * template (the spec's array); with it, one page and the filter's total.
+ */
+export async function listEtiquetas(
+  db: Executor,
+  query: EtiquetaListQuery = {},
+): Promise<{ items: Etiqueta[]; total: number | undefined }> {
+  const where = query.q ? containsSearch(query.q, etiquetas.nome) : undefined;
+  const rows = db
     .select(selectColumns)
     .from(etiquetas)
-    .orderBy(ptBrOrder(etiquetas.nome), asc(etiquetas.id));
-  return rows.map(toEtiqueta);
+    .where(where)
+    .orderBy(
+      ...sortOrder({ nome: ptBrKey(etiquetas.nome) }, query, {
+        sort: 'nome',
+        order: 'asc',
+        id: etiquetas.id,
+      }),
+    );
+  const page = await pageOf(
+    rows,
+    () => db.select({ total: count() }).from(etiquetas).where(where),
+    query,
+  );
+  return { items: page.items.map(toEtiqueta), total: page.total };
 }
 
 export async function getEtiqueta(db: Executor, id: number): Promise<Etiqueta | undefined> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ETIQUETA_MESSAGES,
   etiquetaInputSchema,
+  etiquetaListQuerySchema,
   etiquetaListSchema,
   etiquetaSchema,
   imprimirEtiquetasSchema,
@@ -15,6 +16,7 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { badRequest, notFound } from '../../http/errors';
+import { sendPdf } from '../../http/pdf-reply';
 import { getCategoria } from '../categorias/categorias.repository';
 import { produtosAtivosDaCategoria, produtosParaEtiquetas } from '../produtos/produtos.repository';
 import { precosAtivosNaTabela } from '../tabelas-precos/precos.repository';
@@ -28,6 +30,7 @@ import {
   updateEtiqueta,
 } from './etiquetas.repository';
 import type { ProdutoEtiqueta } from './etiquetas.pdf';
+import { sendPage } from '../../http/paging';
 
 type ProdutoImpressao = Awaited<ReturnType<typeof produtosParaEtiquetas>>[number];
 
@@ -95,10 +98,11 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       schema: {
         tags: ['etiquetas'],
         summary: 'Listar modelos de etiqueta',
+        querystring: etiquetaListQuerySchema,
         response: { 200: etiquetaListSchema },
       },
     },
-    () => listEtiquetas(db),
+    async (request, reply) => sendPage(reply, await listEtiquetas(db, request.query)),
   );
 
   app.get(
@@ -209,13 +213,10 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       // The PDF libraries load on the first print only.
       const { gerarPdfEtiquetas } = await import('./etiquetas.pdf');
       const { pdf, posicoes } = await gerarPdfEtiquetas(modelo, etiquetas, pedido.posicao_inicial);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="etiquetas.pdf"')
-        .header('cache-control', 'no-store')
+      reply
         .header('x-total-etiquetas', String(etiquetas.length))
-        .header('x-total-paginas', String((posicoes.at(-1)?.pagina ?? 0) + 1))
-        .send(Buffer.from(pdf));
+        .header('x-total-paginas', String((posicoes.at(-1)?.pagina ?? 0) + 1));
+      return sendPdf(reply, pdf, 'etiquetas.pdf', 'attachment');
     },
   );
 };

@@ -20,7 +20,7 @@ function diaRelativo(dias: number): string {
  * with a part) and one concluded and delivered, made through the same functions as the API.
  */
 export async function seedDemoOrdensServico(tx: Transaction): Promise<void> {
-  const usuario = (await listUsuarios(tx)).find((candidate) => candidate.role === 'user');
+  const usuario = (await listUsuarios(tx)).items.find((candidate) => candidate.role === 'user');
   const { items: clientes } = await listCadastros(tx, { tipo: 'cliente' });
   const { items: funcionarios } = await listCadastros(tx, { tipo: 'funcionario' });
   const servicos = await servicosParaOrdem(tx, [1, 2, 3, 4]);

@@ -1,6 +1,5 @@
 // The printable service order (A4): what the customer signs when leaving the equipment and when
 // taking it back. The shared PDF module draws the company header, the pages and their furniture.
-import { formatQuantidade } from '@prumo/shared/estoque';
 import { formatMoney } from '@prumo/shared/money';
 import {
   formatNumeroOs,
@@ -8,48 +7,8 @@ import {
   situacaoOsLabel,
   type OrdemServico,
 } from '@prumo/shared/ordens-servico';
-import { criarDocumento, MM, type ContextoDocumento, type Documento } from '../../pdf/documento';
-
-type Linha = OrdemServico['produtos'][number] | OrdemServico['servicos'][number];
-
-function tabelaDeLinhas(doc: Documento, titulo: string, linhas: readonly Linha[], total: boolean) {
-  if (linhas.length === 0) return;
-  doc.espaco(6);
-  doc.texto(titulo, { negrito: true });
-  doc.tabela(
-    [
-      { titulo: 'Descrição', quebrar: 3 },
-      { titulo: 'Qtd', largura: 46, alinhar: 'direita' },
-      ...(total
-        ? [
-            { titulo: 'Valor unit.', largura: 70, alinhar: 'direita' as const },
-            { titulo: 'Desconto', largura: 64, alinhar: 'direita' as const },
-            { titulo: 'Subtotal', largura: 74, alinhar: 'direita' as const },
-          ]
-        : []),
-    ],
-    linhas.map((linha) => [
-      linha.detalhes ? `${linha.nome} — ${linha.detalhes}` : linha.nome,
-      formatQuantidade(linha.quantidade),
-      ...(total
-        ? [
-            formatMoney(linha.valor),
-            linha.desconto > 0 ? formatMoney(-linha.desconto) : '',
-            formatMoney(linha.subtotal),
-          ]
-        : []),
-    ]),
-  );
-}
-
-function bloco(doc: Documento, titulo: string, conteudo: string | null) {
-  if (!conteudo) return;
-  doc.manterJunto(() => {
-    doc.texto(titulo, { negrito: true });
-    doc.texto(conteudo, { maxLinhas: 30, paragrafos: true });
-  });
-  doc.espaco(4);
-}
+import { blocoDeTexto, enderecoEmUmaLinha, tabelaDeLinhas } from '../../pdf/blocos';
+import { criarDocumento, MM, type ContextoDocumento } from '../../pdf/documento';
 
 /** The order as an A4 PDF; its values are left out when the order says not to show the total. */
 export async function ordemServicoPdf(
@@ -61,15 +20,7 @@ export async function ordemServicoPdf(
     numero: `Nº ${formatNumeroOs(os.numero)}`,
     marcaDagua: os.situacao === 'cancelada' ? 'CANCELADA' : undefined,
   });
-  const endereco = [
-    [os.logradouro, os.numero_endereco].filter(Boolean).join(', '),
-    os.complemento,
-    os.bairro,
-    [os.cidade, os.uf].filter(Boolean).join('/'),
-    os.cep ? `CEP ${os.cep}` : null,
-  ]
-    .filter(Boolean)
-    .join(' - ');
+  const endereco = enderecoEmUmaLinha(os);
   doc.campos(
     [
       ['Cliente', os.cliente_nome ?? ''],
@@ -102,11 +53,11 @@ export async function ordemServicoPdf(
     2,
   );
   doc.espaco(4);
-  bloco(doc, 'Condições', os.condicoes);
-  bloco(doc, 'Defeitos relatados', os.defeitos);
-  bloco(doc, 'Acessórios', os.acessorios);
-  bloco(doc, 'Solução', os.solucao);
-  bloco(doc, 'Laudo técnico', os.laudo);
+  blocoDeTexto(doc, 'Condições', os.condicoes);
+  blocoDeTexto(doc, 'Defeitos relatados', os.defeitos);
+  blocoDeTexto(doc, 'Acessórios', os.acessorios);
+  blocoDeTexto(doc, 'Solução', os.solucao);
+  blocoDeTexto(doc, 'Laudo técnico', os.laudo);
 
   tabelaDeLinhas(doc, 'Serviços / mão de obra', os.servicos, os.exibir_total);
   tabelaDeLinhas(doc, 'Produtos / peças', os.produtos, os.exibir_total);
@@ -128,8 +79,8 @@ export async function ordemServicoPdf(
     });
   }
   doc.espaco(8);
-  bloco(doc, 'Observações', os.observacoes);
-  bloco(doc, 'Termos e condições', os.termos);
+  blocoDeTexto(doc, 'Observações', os.observacoes);
+  blocoDeTexto(doc, 'Termos e condições', os.termos);
   doc.espaco(10 * MM);
   doc.assinaturas(['Assinatura do cliente', 'Assinatura do técnico']);
   return doc.salvar();

@@ -14,6 +14,7 @@ import {
   type OrdemServico,
   type OrdemServicoInput,
   type OrdemServicoListQuery,
+  type OrdemServicoSort,
   type OrdemServicoResumo,
   type OrdemServicoStatusInput,
   type PainelOS,
@@ -25,21 +26,18 @@ import {
   quantidadeInteiraMessage,
 } from '@prumo/shared/vendas';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch } from '../../db/sql-helpers';
+import { containsSearch, sortOrder, type SortColumns } from '../../db/sql-helpers';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/auth.repository';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
 import { registrarSaidasDoDocumento } from '../estoque/estoque.repository';
+import { lancarRecebivelDaOrdem } from '../financeiro/recebiveis.repository';
 import { produtosParaVenda } from '../produtos/produtos.repository';
 import { servicosParaOrdem } from '../servicos/servicos.repository';
 import { nomesDeUsuarios } from '../usuarios/usuarios.repository';
-import {
-  deleteArquivos,
-  insertArquivo,
-  lerArquivo,
-  listArquivosInfo,
-} from '../arquivos/arquivos.repository';
+import { anexosDoDocumento } from '../arquivos/arquivos.repository';
 import type { UploadedFile } from '../../http/multipart';
+import { origemOrcamento } from '../orcamentos/orcamentos.repository';
 import {
   ordemServicoAnexos,
   ordemServicoHistorico,
@@ -59,6 +57,16 @@ export interface OrdemContexto {
   usuario: Pick<AuthenticatedUser, 'id' | 'nome'>;
   timeZone: string;
 }
+
+/** Photos of the equipment, the signed budget... (5 MB each). */
+const anexos = anexosDoDocumento({
+  tabela: ordemServicoAnexos,
+  documento: ordemServicoAnexos.ordemServicoId,
+  arquivo: ordemServicoAnexos.arquivoId,
+  vinculo: (ordemServicoId, arquivoId) => ({ ordemServicoId, arquivoId }),
+  maximo: OS_ANEXOS_MAX,
+  mensagens: { demais: OS_MESSAGES.anexosDemais, naoEncontrado: OS_MESSAGES.anexoNaoEncontrado },
+});
 
 const inicioDoDia = (day: string, timeZone: string) =>
   sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
@@ -138,7 +146,9 @@ function listConditions(
   ];
   if (query.q) {
     const cliente = nomesDeCadastros(db, 'busca_cliente');
-    const porTexto = sql`(${containsSearch(query.q, ordensServico.equipamento)} OR ${ordensServico.clienteId} IN (SELECT ${cliente.id} FROM ${cliente} WHERE ${containsSearch(query.q, cliente.nome)}))`;
+    // = ANY(ARRAY(…)) reads the matching customers once, so both sides of the OR use an index
+    // (with IN (SELECT …) the planner scans the orders instead).
+    const porTexto = sql`(${containsSearch(query.q, ordensServico.equipamento)} OR ${ordensServico.clienteId} = ANY(ARRAY(SELECT ${cliente.id} FROM ${cliente} WHERE ${containsSearch(query.q, cliente.nome)})))`;
     const numero = /^\d{1,9}$/.test(query.q) ? Number(query.q) : undefined;
     conditions.push(
       numero === undefined ? porTexto : sql`(${ordensServico.numero} = ${numero} OR ${porTexto})`,
@@ -147,22 +157,52 @@ function listConditions(
   return and(...conditions.filter((condition): condition is SQL => condition !== undefined));
 }
 
-/** GET /api/ordens-servico: newest first, one page, and how many the filter matches. */
+/** What each sort key of the list orders by (the indexes of migration 0018 cover them). */
+const OS_SORT_COLUMNS: SortColumns<OrdemServicoSort> = {
+  data: [ordensServico.dataEntrada],
+  numero: [ordensServico.numero],
+  prazo: [ordensServico.prazo],
+  valor: [ordensServico.valorTotal],
+};
+
+/** GET /api/ordens-servico: newest first unless `sort` says otherwise, one page, and the total. */
 export async function listOrdens(
   db: Executor,
   query: OrdemServicoListQuery,
   timeZone: string,
 ): Promise<{ items: OrdemServicoResumo[]; total: number }> {
+  const { rows: page, total } = listOrdensQueries(db, query, timeZone);
+  const [rows, [totals]] = await Promise.all([page, total]);
+  return { items: rows.map(toResumo), total: totals?.total ?? 0 };
+}
+
+/** The two statements of GET /api/ordens-servico (the page and the total), not yet run. */
+function listOrdensQueries(db: Executor, query: OrdemServicoListQuery, timeZone: string) {
   const where = listConditions(db, query, timeZone);
-  const [rows, [totals]] = await Promise.all([
-    selectResumo(db)
+  return {
+    rows: selectResumo(db)
       .where(where)
-      .orderBy(desc(ordensServico.dataEntrada), desc(ordensServico.id))
+      .orderBy(
+        ...sortOrder(OS_SORT_COLUMNS, query, {
+          sort: 'data',
+          order: 'desc',
+          id: ordensServico.id,
+        }),
+      )
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: count() }).from(ordensServico).where(where),
-  ]);
-  return { items: rows.map(toResumo), total: totals?.total ?? 0 };
+    total: db.select({ total: count() }).from(ordensServico).where(where),
+  };
+}
+
+/** The SQL GET /api/ordens-servico runs for a query (checked by listas.explain.test.ts). */
+export function listOrdensSql(
+  db: Executor,
+  query: OrdemServicoListQuery,
+  timeZone: string,
+): { rows: SQL; total: SQL } {
+  const { rows, total } = listOrdensQueries(db, query, timeZone);
+  return { rows: rows.getSQL(), total: total.getSQL() };
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -171,12 +211,19 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export async function getOrdem(db: Executor, id: number): Promise<OrdemServico | undefined> {
   const vendedor = nomesDeCadastros(db, 'vendedor');
   const autor = nomesDeUsuarios(db, 'autor');
-  const [[resumo], [row], produtos, servicos, historico, anexos] = await Promise.all([
+  const orcamento = origemOrcamento(db);
+  const [[resumo], [row], produtos, servicos, historico, arquivos] = await Promise.all([
     selectResumo(db).where(eq(ordensServico.id, id)),
     db
-      .select({ os: ordensServico, vendedorNome: vendedor.nome })
+      .select({
+        os: ordensServico,
+        vendedorNome: vendedor.nome,
+        orcamentoId: orcamento.id,
+        orcamentoNumero: orcamento.numero,
+      })
       .from(ordensServico)
       .leftJoin(vendedor, eq(vendedor.id, ordensServico.vendedorId))
+      .leftJoin(orcamento, eq(orcamento.ordemServicoId, ordensServico.id))
       .where(eq(ordensServico.id, id)),
     db
       .select({
@@ -218,7 +265,7 @@ export async function getOrdem(db: Executor, id: number): Promise<OrdemServico |
       .leftJoin(autor, eq(autor.id, ordemServicoHistorico.usuarioId))
       .where(eq(ordemServicoHistorico.ordemServicoId, id))
       .orderBy(asc(ordemServicoHistorico.id)),
-    listArquivosInfo(db, anexosDa(db, id)),
+    anexos.listar(db, id),
   ]);
   if (!resumo || !row) return undefined;
   const os = row.os;
@@ -264,13 +311,9 @@ export async function getOrdem(db: Executor, id: number): Promise<OrdemServico |
       ...entrada,
       created_at: createdAt.toISOString(),
     })),
-    anexos: anexos.map((anexo) => ({
-      id: anexo.id,
-      nome: anexo.nome,
-      tipo_mime: anexo.tipoMime,
-      tamanho: anexo.tamanho,
-      created_at: anexo.createdAt.toISOString(),
-    })),
+    anexos: arquivos,
+    orcamento_id: row.orcamentoId,
+    orcamento_numero: row.orcamentoNumero,
     created_at: os.createdAt.toISOString(),
     updated_at: os.updatedAt.toISOString(),
   };
@@ -494,8 +537,8 @@ export async function deleteOrdem(tx: Transaction, id: number): Promise<void> {
 
 /**
  * PATCH /api/ordens-servico/{id}/status: any move of the transition table. Approval records who
- * approved and when; concluding takes the parts out of stock (all or nothing); the hand-back
- * records to whom and when.
+ * approved and when; concluding takes the parts out of stock (all or nothing) and creates the
+ * order's receivable; the hand-back records to whom and when.
  */
 export async function alterarSituacao(
   tx: Transaction,
@@ -547,7 +590,9 @@ export async function alterarSituacao(
     .set({ ...mudancas, updatedAt: sql`now()` })
     .where(eq(ordensServico.id, id));
   await registrarHistorico(tx, id, para, contexto, input.observacao);
-  return (await getOrdem(tx, id))!;
+  const ordem = (await getOrdem(tx, id))!;
+  if (para === 'concluida') await lancarRecebivelDaOrdem(tx, ordem, contexto);
+  return ordem;
 }
 
 /**
@@ -609,19 +654,6 @@ export async function painelOrdens(db: Executor, timeZone: string): Promise<Pain
   return painel;
 }
 
-/** The files of an order, as a subquery of arquivo ids (optionally only one of them). */
-function anexosDa(db: Executor, ordemServicoId: number, arquivoId?: number) {
-  return db
-    .select({ id: ordemServicoAnexos.arquivoId })
-    .from(ordemServicoAnexos)
-    .where(
-      and(
-        eq(ordemServicoAnexos.ordemServicoId, ordemServicoId),
-        arquivoId === undefined ? undefined : eq(ordemServicoAnexos.arquivoId, arquivoId),
-      ),
-    );
-}
-
 /** POST /api/ordens-servico/{id}/anexos: files already checked by size and content. */
 export async function adicionarAnexos(
   tx: Transaction,
@@ -629,33 +661,16 @@ export async function adicionarAnexos(
   files: readonly UploadedFile[],
 ): Promise<OrdemServico> {
   await travarOrdem(tx, id);
-  const [existentes] = await tx
-    .select({ n: count() })
-    .from(ordemServicoAnexos)
-    .where(eq(ordemServicoAnexos.ordemServicoId, id));
-  if ((existentes?.n ?? 0) + files.length > OS_ANEXOS_MAX) {
-    throw refused('anexos', OS_MESSAGES.anexosDemais);
-  }
-  for (const file of files) {
-    const arquivoId = await insertArquivo(tx, file);
-    await tx.insert(ordemServicoAnexos).values({ ordemServicoId: id, arquivoId });
-  }
+  await anexos.adicionar(tx, id, files);
   return (await getOrdem(tx, id))!;
 }
 
 /** GET /api/ordens-servico/{id}/anexos/{arquivoId}: the file, or undefined. */
 export function lerAnexo(db: Executor, id: number, arquivoId: number) {
-  return lerArquivo(db, anexosDa(db, id, arquivoId));
+  return anexos.ler(db, id, arquivoId);
 }
 
 /** DELETE /api/ordens-servico/{id}/anexos/{arquivoId}: the link and the file. */
-export async function removerAnexo(tx: Transaction, id: number, arquivoId: number) {
-  const removidos = await tx
-    .delete(ordemServicoAnexos)
-    .where(
-      and(eq(ordemServicoAnexos.ordemServicoId, id), eq(ordemServicoAnexos.arquivoId, arquivoId)),
-    )
-    .returning({ arquivoId: ordemServicoAnexos.arquivoId });
-  if (removidos.length === 0) throw notFound(OS_MESSAGES.anexoNaoEncontrado);
-  await deleteArquivos(tx, [arquivoId]);
+export function removerAnexo(tx: Transaction, id: number, arquivoId: number) {
+  return anexos.remover(tx, id, arquivoId);
 }

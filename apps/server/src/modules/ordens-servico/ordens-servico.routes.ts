@@ -12,12 +12,13 @@ import {
   ordemServicoStatusSchema,
   painelOsSchema,
 } from '@prumo/shared/ordens-servico';
-import { anexoParamsSchema } from '@prumo/shared/cadastros';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { registerAnexosRoutes } from '../../http/anexos-routes';
 import { notFound } from '../../http/errors';
-import { IMAGE_TYPES, readMultipartForm, sendArquivo } from '../../http/multipart';
+import { sendPdf } from '../../http/pdf-reply';
+import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
   adicionarAnexos,
@@ -32,14 +33,6 @@ import {
   updateOrdem,
   type OrdemContexto,
 } from './ordens-servico.repository';
-
-/** Photos of the equipment and scanned documents, checked by their content. */
-const ANEXOS = {
-  field: 'anexos',
-  label: 'Anexos',
-  maxFiles: OS_ANEXOS_MAX,
-  allowedTypes: [...Object.values(IMAGE_TYPES), { mime: 'application/pdf', label: 'PDF' }],
-};
 
 /** /api/ordens-servico: service orders, for any signed-in user (spec part 2, section 6). */
 export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -114,12 +107,8 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
       const os = await getOrdem(db, request.params.id);
       if (!os) throw notFound(OS_MESSAGES.naoEncontrada);
       const { ordemServicoPdf } = await import('./ordens-servico.pdf');
-      const pdf = await ordemServicoPdf(os, { empresa: config.empresa, timeZone: config.timeZone });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="os-${formatNumeroOs(os.numero)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf));
+      const pdf = await ordemServicoPdf(os, await contextoDocumento(db, config));
+      return sendPdf(reply, pdf, `os-${formatNumeroOs(os.numero)}.pdf`);
     },
   );
 
@@ -191,51 +180,14 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
       ),
   );
 
-  app.post(
-    '/:id/anexos',
-    {
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags,
-        summary: 'Anexar arquivos (campo "anexos": JPG, PNG, GIF, WebP ou PDF, até 5 MB cada)',
-        consumes: ['multipart/form-data'],
-        params: idParamSchema,
-        response: { 201: ordemServicoSchema },
-      },
-    },
-    async (request, reply) => {
-      const { files } = await readMultipartForm(request, [ANEXOS]);
-      const os = await comAuditoria(db, request.user, (tx) =>
-        adicionarAnexos(tx, request.params.id, files),
-      );
-      return reply.code(201).send(os);
-    },
-  );
-
-  app.get(
-    '/:id/anexos/:arquivoId',
-    {
-      config: { roles: ALL_ROLES },
-      schema: { tags, summary: 'Baixar um anexo da ordem de serviço', params: anexoParamsSchema },
-    },
-    async (request, reply) => {
-      const anexo = await lerAnexo(db, request.params.id, request.params.arquivoId);
-      if (!anexo) throw notFound(OS_MESSAGES.anexoNaoEncontrado);
-      return sendArquivo(reply, anexo, { inline: true });
-    },
-  );
-
-  app.delete(
-    '/:id/anexos/:arquivoId',
-    {
-      config: { roles: ALL_ROLES },
-      schema: { tags, summary: 'Remover um anexo da ordem de serviço', params: anexoParamsSchema },
-    },
-    async (request, reply) => {
-      await comAuditoria(db, request.user, (tx) =>
-        removerAnexo(tx, request.params.id, request.params.arquivoId),
-      );
-      return reply.code(204).send();
-    },
-  );
+  registerAnexosRoutes(app, db, {
+    tags,
+    doDocumento: 'da ordem de serviço',
+    maxFiles: OS_ANEXOS_MAX,
+    naoEncontrado: OS_MESSAGES.anexoNaoEncontrado,
+    schema: ordemServicoSchema,
+    adicionar: adicionarAnexos,
+    ler: lerAnexo,
+    remover: removerAnexo,
+  });
 };

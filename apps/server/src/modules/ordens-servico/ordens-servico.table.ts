@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgSequence,
   pgTable,
   smallint,
@@ -15,15 +14,12 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { CanalVendaOS, PrioridadeOS, SituacaoOS } from '@prumo/shared/ordens-servico';
-import { timestamps } from '../../db/columns';
+import { money, quantity, timestamps } from '../../db/columns';
 import { arquivos } from '../arquivos/arquivos.table';
 import { cadastros } from '../cadastros/cadastros.table';
 import { produtos } from '../produtos/produtos.table';
 import { servicos } from '../servicos/servicos.table';
 import { usuarios } from '../usuarios/usuarios.table';
-
-const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
-const quantity = () => numeric({ precision: 14, scale: 3, mode: 'number' });
 
 /** The number people see on an order ("OS Nº 000042"), never reused. */
 export const ordensServicoNumeroSeq = pgSequence('ordens_servico_numero_seq', { startWith: 1 });
@@ -106,11 +102,16 @@ export const ordensServico = pgTable(
     ),
     index('ordens_servico_situacao_prazo_idx').on(table.situacao, table.prazo),
     index('ordens_servico_prioridade_idx').on(table.prioridade),
-    index('ordens_servico_data_entrada_idx').on(table.dataEntrada.desc(), table.id.desc()),
+    // Ascending keys: read backwards for the newest first (a DESC NULLS LAST index would match
+    // neither direction of ORDER BY data_entrada, id).
+    index('ordens_servico_data_entrada_idx').on(table.dataEntrada, table.id),
     index('ordens_servico_cliente_id_idx').on(table.clienteId),
     index('ordens_servico_vendedor_id_idx').on(table.vendedorId),
     index('ordens_servico_tecnico_id_idx').on(table.tecnicoId),
     index('ordens_servico_usuario_id_idx').on(table.usuarioId),
+    // The list's sorts by prazo and valor; numero has its unique index.
+    index('ordens_servico_prazo_idx').on(table.prazo, table.id),
+    index('ordens_servico_valor_total_idx').on(table.valorTotal, table.id),
     index('ordens_servico_equipamento_trgm_idx').using(
       'gin',
       sql`normalize_search(${table.equipamento}) gin_trgm_ops`,

@@ -6,6 +6,7 @@ import {
   produtoCreateSchema,
   produtoFotoParamsSchema,
   produtoFotoSchema,
+  produtoListQuerySchema,
   produtoListSchema,
   produtoSchema,
   produtoSearchItemSchema,
@@ -30,7 +31,7 @@ import {
   deleteProduto,
   FOTO_NOT_FOUND,
   getFoto,
-  getProduto,
+  getProdutoJson,
   listProdutosJson,
   PRODUTO_NOT_FOUND,
   produtoExists,
@@ -68,14 +69,25 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       config: { roles: ALL_ROLES },
       schema: {
         tags: ['produtos'],
-        summary: 'Listar todos os produtos (registro da seção 3.1, com categoria_nome e foto_id)',
+        summary: 'Listar produtos (registro da seção 3.1, com categoria_nome e foto_id)',
+        description:
+          '`q` procura no nome, no código interno e no código de barras (sem diferenciar ' +
+          'acentos nem maiúsculas). Filtros: `categoria_id`, `ativo`, `movimenta_estoque`, ' +
+          '`abaixo_minimo` (estoque no mínimo ou abaixo), `sem_estoque` (estoque zerado). ' +
+          '`sort` (nome, codigo, preco, estoque, estoque_minimo, categoria) e `order` (asc, ' +
+          'desc); por padrão, pelo nome. Com `limit` (até 500), uma página a partir de `offset` ' +
+          'e o total no cabeçalho X-Total-Count; sem ele, todos os produtos encontrados.',
+        querystring: produtoListQuerySchema,
         response: { 200: produtoListSchema },
       },
     },
     // The database writes the JSON (see listProdutosJson); the schema documents it.
     // A JSON string is sent as it is (Fastify does not serialise strings with a JSON type).
-    async (_request, reply) =>
-      reply.type('application/json').send((await listProdutosJson(db)) as never),
+    async (request, reply) => {
+      const { data, total } = await listProdutosJson(db, request.query);
+      if (total !== undefined) reply.header('x-total-count', String(total));
+      return reply.type('application/json').send(data as never);
+    },
   );
 
   // Before '/:id' so that "search" is never taken for an id.
@@ -105,10 +117,11 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: produtoSchema },
       },
     },
-    async (request) => {
-      const produto = await getProduto(db, request.params.id);
-      if (!produto) throw notFound(PRODUTO_NOT_FOUND);
-      return produto;
+    // The database writes the JSON (see getProdutoJson); the schema documents it.
+    async (request, reply) => {
+      const produto = await getProdutoJson(db, request.params.id);
+      if (produto === undefined) throw notFound(PRODUTO_NOT_FOUND);
+      return reply.type('application/json').send(produto as never);
     },
   );
 

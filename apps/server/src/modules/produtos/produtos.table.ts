@@ -12,12 +12,10 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ProdutoEspecifico } from '@prumo/shared/produtos';
-import { timestamps } from '../../db/columns';
+import { money, quantity, timestamps } from '../../db/columns';
 import { arquivos } from '../arquivos/arquivos.table';
 import { categorias } from '../categorias/categorias.table';
 
-const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
-const quantity = () => numeric({ precision: 14, scale: 3, mode: 'number' });
 const percentage = () => numeric({ precision: 7, scale: 2, mode: 'number' });
 
 /** The product catalogue: every field of the add form (spec part 2, section 3.1). */
@@ -100,8 +98,18 @@ export const produtos = pgTable(
     uniqueIndex('produtos_codigo_interno_unique').on(sql`lower(${table.codigoInterno})`),
     uniqueIndex('produtos_codigo_barras_unique').on(table.codigoBarras),
     index('produtos_categoria_id_idx').on(table.categoriaId),
-    index('produtos_nome_busca_trgm_idx').using('gin', sql`${table.nomeBusca} gin_trgm_ops`),
-    index('produtos_codigos_busca_trgm_idx').using('gin', sql`${table.codigosBusca} gin_trgm_ops`),
+    // The list's default order (GET /api/produtos sorts by nome_busca, nome, id): a page is read
+    // in index order and the scan stops after it.
+    index('produtos_nome_busca_idx').on(table.nomeBusca, table.nome, table.id),
+    // fastupdate off: every insert goes straight into the trigram index. With the default
+    // pending list, PGlite (which has no autovacuum) keeps new products unindexed until 4 MB pile
+    // up, searches read that list row by row and the planner prefers a full scan.
+    index('produtos_nome_busca_trgm_idx')
+      .using('gin', sql`${table.nomeBusca} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('produtos_codigos_busca_trgm_idx')
+      .using('gin', sql`${table.codigosBusca} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

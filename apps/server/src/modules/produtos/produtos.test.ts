@@ -6,6 +6,7 @@ import {
   PRODUTO_MESSAGES,
   PRODUTO_SEARCH_LIMIT,
   produtoListItemSchema,
+  produtoSchema,
 } from '@prumo/shared/produtos';
 import { formatMoney } from '@prumo/shared/money';
 import { MAX_MONEY } from '@prumo/shared/validation';
@@ -158,6 +159,8 @@ describe('POST /api/produtos', () => {
     const created = await createOk({ ...FULL_PAYLOAD, categoria_id: grupo });
     const read = (await get(created.id)).json();
     expect(read).toEqual(created);
+    // The database writes this answer's JSON, so no serializer checks it on the way out.
+    expect(produtoSchema.strict().parse(read)).toEqual(read);
     expect(read).toMatchObject({
       ...FULL_PAYLOAD,
       unidade_medida: 'PCT',
@@ -362,7 +365,7 @@ describe('GET /api/produtos', () => {
     ).$client;
     const spy = vi.spyOn(client, 'query');
     try {
-      const list = JSON.parse(await listProdutosJson(ctx.database.db)) as Json[];
+      const list = JSON.parse((await listProdutosJson(ctx.database.db)).data) as Json[];
       expect(list.length).toBeGreaterThan(10);
       expect(spy).toHaveBeenCalledTimes(1);
     } finally {

@@ -5,11 +5,17 @@ import {
   type ServicoCreate,
   type ServicoListItem,
   type ServicoListQuery,
+  type ServicoSort,
   type ServicoUpdate,
 } from '@prumo/shared/servicos';
 import type { Executor } from '../../db/database';
 import { isStillReferenced, pgReferencingTable, rethrowUnique } from '../../db/pg-errors';
-import { containsNormalizedSearch } from '../../db/sql-helpers';
+import {
+  containsNormalizedSearch,
+  pageOf,
+  sortOrder,
+  type SortColumns,
+} from '../../db/sql-helpers';
 import { badRequest, emUso, notFound } from '../../http/errors';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
 import { servicos } from './servicos.table';
@@ -20,7 +26,7 @@ const REFERENCING_TABLES: Record<string, string> = {
   venda_itens: 'vendas',
   vendas: 'vendas',
   agendamentos: 'agendamentos',
-  orcamento_itens: 'orçamentos',
+  orcamento_servicos: 'orçamentos',
 };
 
 const listColumns = {
@@ -46,11 +52,19 @@ function listWhere(query: ServicoListQuery): SQL | undefined {
   );
 }
 
+/** What each sort key of the list orders by (the indexes of migration 0018 cover them). */
+const SERVICO_SORT_COLUMNS: SortColumns<ServicoSort> = {
+  nome: [servicos.nomeBusca, servicos.nome],
+  categoria: [servicos.categoriaBusca, servicos.nomeBusca, servicos.nome],
+  preco: [servicos.preco],
+  duracao: [servicos.duracao],
+};
+
 /**
- * GET /api/servicos: sorted by name the pt-BR way. Without limit, every matching service (the
- * spec's array); with it, one page and the total of the filter.
+ * GET /api/servicos: sorted by name the pt-BR way unless `sort` says otherwise. Without limit,
+ * every matching service (the spec's array); with it, one page and the total of the filter.
  */
-export async function listServicos(
+export function listServicos(
   db: Executor,
   query: ServicoListQuery = {},
 ): Promise<{ items: ServicoListItem[]; total: number | undefined }> {
@@ -59,13 +73,10 @@ export async function listServicos(
     .select(listColumns)
     .from(servicos)
     .where(where)
-    .orderBy(asc(servicos.nomeBusca), asc(servicos.nome), asc(servicos.id));
-  if (query.limit === undefined) return { items: await rows, total: undefined };
-  const [items, [totals]] = await Promise.all([
-    rows.limit(query.limit).offset(query.offset ?? 0),
-    db.select({ total: count() }).from(servicos).where(where),
-  ]);
-  return { items, total: Number(totals?.total ?? 0) };
+    .orderBy(
+      ...sortOrder(SERVICO_SORT_COLUMNS, query, { sort: 'nome', order: 'asc', id: servicos.id }),
+    );
+  return pageOf(rows, () => db.select({ total: count() }).from(servicos).where(where), query);
 }
 
 /** GET /api/servicos/{id}: every field of the form, the supplier's name joined in. */

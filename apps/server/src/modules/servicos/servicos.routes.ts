@@ -19,6 +19,7 @@ import {
   listServicos,
   updateServico,
 } from './servicos.repository';
+import { sendPage } from '../../http/paging';
 
 /** /api/servicos: the service catalogue. Any signed-in user (spec part 2, section 6). */
 export const servicosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -37,11 +38,7 @@ export const servicosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
         response: { 200: servicoListSchema },
       },
     },
-    async (request, reply) => {
-      const { items, total } = await listServicos(db, request.query);
-      if (total !== undefined) reply.header('x-total-count', String(total));
-      return reply.send(items);
-    },
+    async (request, reply) => sendPage(reply, await listServicos(db, request.query)),
   );
 
   app.get(

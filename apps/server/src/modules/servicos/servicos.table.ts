@@ -10,10 +10,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
+import { money, timestamps } from '../../db/columns';
 import { cadastros } from '../cadastros/cadastros.table';
 
-const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
 const percentage = () => numeric({ precision: 5, scale: 2, mode: 'number' });
 
 /**
@@ -65,9 +64,16 @@ export const servicos = pgTable(
       sql`coalesce(${table.aliquotaIcms}, 0) BETWEEN 0 AND 100 AND coalesce(${table.aliquotaIpi}, 0) BETWEEN 0 AND 100`,
     ),
     uniqueIndex('servicos_codigo_interno_unique').on(sql`lower(${table.codigoInterno})`),
-    // The list: ORDER BY nome_busca, nome, id; the categoria filter.
+    // The list: ORDER BY nome_busca, nome, id; the categoria filter and sort; sort by preco, duracao.
     index('servicos_nome_busca_idx').on(table.nomeBusca, table.nome, table.id),
-    index('servicos_categoria_busca_idx').on(table.categoriaBusca),
+    index('servicos_categoria_busca_idx').on(
+      table.categoriaBusca,
+      table.nomeBusca,
+      table.nome,
+      table.id,
+    ),
+    index('servicos_preco_idx').on(table.preco, table.id),
+    index('servicos_duracao_idx').on(table.duracao, table.id),
     index('servicos_fornecedor_id_idx').on(table.fornecedorId),
     index('servicos_nome_busca_trgm_idx').using('gin', sql`${table.nomeBusca} gin_trgm_ops`),
     index('servicos_categoria_busca_trgm_idx').using(

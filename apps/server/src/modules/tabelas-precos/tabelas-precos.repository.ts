@@ -3,10 +3,11 @@ import {
   TABELA_PRECO_MESSAGES,
   type TabelaPreco,
   type TabelaPrecoData,
+  type TabelaPrecoListQuery,
 } from '@prumo/shared/precos';
 import type { Executor } from '../../db/database';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
-import { ptBrOrder } from '../../db/sql-helpers';
+import { containsSearch, pageOf, ptBrKey, sortOrder } from '../../db/sql-helpers';
 import { badRequest, duplicado, notFound } from '../../http/errors';
 import { contarCustosExistentes } from '../custos-adicionais/custos-adicionais.repository';
 import { produtoPrecos, tabelaPrecoCustos, tabelasPrecos } from './tabelas-precos.table';
@@ -43,9 +44,30 @@ function toTabela({ createdAt, ...row }: Omit<TabelaPreco, 'created_at'> & { cre
   return { ...row, created_at: createdAt.toISOString() } satisfies TabelaPreco;
 }
 
-export async function listTabelasPrecos(db: Executor): Promise<TabelaPreco[]> {
-  const rows = await selectTabelas(db).orderBy(ptBrOrder(tabelasPrecos.nome), tabelasPrecos.id);
-  return rows.map(toTabela);
+/**
+ * GET /api/tabelas-precos: by name the pt-BR way; `q` searches the name. Without `limit`, every
+ * table (the spec's array); with it, one page and the filter's total.
+ */
+export async function listTabelasPrecos(
+  db: Executor,
+  query: TabelaPrecoListQuery = {},
+): Promise<{ items: TabelaPreco[]; total: number | undefined }> {
+  const where = query.q ? containsSearch(query.q, tabelasPrecos.nome) : undefined;
+  const rows = selectTabelas(db)
+    .where(where)
+    .orderBy(
+      ...sortOrder({ nome: ptBrKey(tabelasPrecos.nome) }, query, {
+        sort: 'nome',
+        order: 'asc',
+        id: tabelasPrecos.id,
+      }),
+    );
+  const page = await pageOf(
+    rows,
+    () => db.select({ total: count() }).from(tabelasPrecos).where(where),
+    query,
+  );
+  return { items: page.items.map(toTabela), total: page.total };
 }
 
 export async function getTabelaPreco(db: Executor, id: number): Promise<TabelaPreco | undefined> {

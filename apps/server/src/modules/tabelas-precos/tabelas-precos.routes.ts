@@ -6,6 +6,7 @@ import {
   margemEmLoteSchema,
   TABELA_PRECO_MESSAGES,
   tabelaPrecoInputSchema,
+  tabelaPrecoListQuerySchema,
   tabelaPrecoListSchema,
   tabelaPrecoSchema,
   tabelaProdutoListSchema,
@@ -24,6 +25,7 @@ import {
   tabelaPrecoExists,
   updateTabelaPreco,
 } from './tabelas-precos.repository';
+import { sendPage } from '../../http/paging';
 
 /** /api/tabelas-precos: price tables, their costs and their products. Any signed-in user. */
 export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -34,10 +36,11 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Listar tabelas de preços (com custos vinculados e total de produtos)',
+        querystring: tabelaPrecoListQuerySchema,
         response: { 200: tabelaPrecoListSchema },
       },
     },
-    () => listTabelasPrecos(db),
+    async (request, reply) => sendPage(reply, await listTabelasPrecos(db, request.query)),
   );
 
   app.get(

@@ -1,7 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Role } from '@prumo/shared/auth';
+import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  USUARIO_MESSAGES,
+  type Role,
+  type Usuario,
+  type UsuarioListQuery,
+  type UsuarioSort,
+  type UsuarioUpdate,
+} from '@prumo/shared/auth';
 import type { Executor } from '../../db/database';
-import { ptBrOrder } from '../../db/sql-helpers';
+import { rethrowUnique } from '../../db/pg-errors';
+import { containsSearch, pageOf, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
+import { AppError, notFound } from '../../http/errors';
+import { removerDoisFatores } from './dois-fatores.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { usuarios } from './usuarios.table';
 
@@ -25,40 +35,138 @@ export async function usuarioPorCredenciais(db: Executor, email: string, passwor
     ? await verifyPassword(usuario.senhaHash, password)
     : await verifyAgainstDummy(password);
   if (!usuario || !valid || !usuario.ativo) return undefined;
-  return { id: usuario.id, nome: usuario.nome, email: usuario.email, role: usuario.role };
+  return {
+    id: usuario.id,
+    nome: usuario.nome,
+    email: usuario.email,
+    role: usuario.role,
+    doisFatores: usuario.doisFatoresAtivadoEm !== null,
+  };
 }
 
-export function listUsuarios(db: Executor) {
-  return db
-    .select({
-      id: usuarios.id,
-      nome: usuarios.nome,
-      email: usuarios.email,
-      role: usuarios.role,
-      ativo: usuarios.ativo,
-    })
+/** The columns a user is answered with: never the password hash. */
+const USUARIO_COLUMNS = {
+  id: usuarios.id,
+  nome: usuarios.nome,
+  email: usuarios.email,
+  role: usuarios.role,
+  ativo: usuarios.ativo,
+  dois_fatores: sql<boolean>`(${usuarios.doisFatoresAtivadoEm} IS NOT NULL)`.as('dois_fatores'),
+};
+
+const USUARIO_SORT_COLUMNS: SortColumns<UsuarioSort> = {
+  nome: ptBrKey(usuarios.nome),
+  email: [sql`lower(${usuarios.email})`],
+};
+
+/**
+ * GET /api/usuarios: by name the pt-BR way unless `sort` says otherwise; `q` searches the name
+ * and the e-mail. Without `limit`, every user (the spec's array); with it, one page and the total.
+ */
+export function listUsuarios(
+  db: Executor,
+  query: UsuarioListQuery = {},
+): Promise<{ items: Usuario[]; total: number | undefined }> {
+  const where = query.q ? containsSearch(query.q, usuarios.nome, usuarios.email) : undefined;
+  const rows = db
+    .select(USUARIO_COLUMNS)
     .from(usuarios)
-    .orderBy(ptBrOrder(usuarios.nome));
+    .where(where)
+    .orderBy(
+      ...sortOrder(USUARIO_SORT_COLUMNS, query, { sort: 'nome', order: 'asc', id: usuarios.id }),
+    );
+  return pageOf(rows, () => db.select({ total: count() }).from(usuarios).where(where), query);
 }
 
+export async function getUsuario(db: Executor, id: number): Promise<Usuario | undefined> {
+  const [usuario] = await db.select(USUARIO_COLUMNS).from(usuarios).where(eq(usuarios.id, id));
+  return usuario;
+}
+
+/** A new user; an e-mail already taken (in any letter case) answers 409 DUPLICADO. */
 export async function createUsuario(
   db: Executor,
   data: { nome: string; email: string; role: Role; password: string; ativo?: boolean },
-) {
-  const [created] = await db
-    .insert(usuarios)
-    .values({
-      nome: data.nome,
-      email: data.email.trim(),
-      role: data.role,
-      senhaHash: await hashPassword(data.password),
-      ativo: data.ativo ?? true,
-    })
-    .returning();
-  return created!;
+): Promise<Usuario> {
+  const senhaHash = await hashPassword(data.password);
+  try {
+    const [created] = await db
+      .insert(usuarios)
+      .values({
+        nome: data.nome,
+        email: data.email.trim(),
+        role: data.role,
+        senhaHash,
+        ativo: data.ativo ?? true,
+      })
+      .returning(USUARIO_COLUMNS);
+    return created!;
+  } catch (error) {
+    rethrowUnique(error, USUARIO_MESSAGES.emailDuplicado, 'email');
+  }
 }
 
-/** Makes an existing account an active admin with a new password. */
+/**
+ * Changes nome, e-mail, role and ativo. The last active admin can be neither disabled nor
+ * demoted: the active admins are locked first, so two admins demoting each other at the same
+ * time cannot both succeed. Fields left out stay as they are.
+ */
+export async function updateUsuario(
+  db: Executor,
+  id: number,
+  input: Partial<UsuarioUpdate>,
+): Promise<Usuario> {
+  const admins = await db
+    .select({ id: usuarios.id })
+    .from(usuarios)
+    .where(and(eq(usuarios.role, 'admin'), eq(usuarios.ativo, true)))
+    .for('update');
+  const atual = await getUsuario(db, id);
+  if (!atual) throw notFound(USUARIO_MESSAGES.naoEncontrado);
+  const continuaAdmin = (input.role ?? atual.role) === 'admin' && (input.ativo ?? atual.ativo);
+  const eraAdminAtivo = admins.some((admin) => admin.id === id);
+  if (eraAdminAtivo && !continuaAdmin && admins.length <= 1) {
+    throw new AppError('REGRA_VIOLADA', USUARIO_MESSAGES.ultimoAdmin);
+  }
+  try {
+    const [updated] = await db
+      .update(usuarios)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(usuarios.id, id))
+      .returning(USUARIO_COLUMNS);
+    return updated!;
+  } catch (error) {
+    rethrowUnique(error, USUARIO_MESSAGES.emailDuplicado, 'email');
+  }
+}
+
+/**
+ * Sets a new password (hashed here) and its change date, which the user's history shows; 404
+ * when the user does not exist.
+ */
+export async function setSenha(db: Executor, id: number, senha: string): Promise<void> {
+  const senhaHash = await hashPassword(senha);
+  const rows = await db
+    .update(usuarios)
+    .set({ senhaHash, senhaAlteradaEm: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(usuarios.id, id))
+    .returning({ id: usuarios.id });
+  if (rows.length === 0) throw notFound(USUARIO_MESSAGES.naoEncontrado);
+}
+
+/** True when `senha` is the user's current password. */
+export async function senhaConfere(db: Executor, id: number, senha: string): Promise<boolean> {
+  const [row] = await db
+    .select({ senhaHash: usuarios.senhaHash })
+    .from(usuarios)
+    .where(eq(usuarios.id, id));
+  return row ? verifyPassword(row.senhaHash, senha) : false;
+}
+
+/**
+ * Makes an existing account an active admin with a new password and no second factor: the
+ * command line's way back in for an owner who lost both the password and the phone.
+ */
 export async function resetAdmin(db: Executor, id: number, password: string): Promise<void> {
   await db
     .update(usuarios)
@@ -66,9 +174,11 @@ export async function resetAdmin(db: Executor, id: number, password: string): Pr
       role: 'admin',
       ativo: true,
       senhaHash: await hashPassword(password),
+      senhaAlteradaEm: sql`now()`,
       updatedAt: sql`now()`,
     })
     .where(eq(usuarios.id, id));
+  await removerDoisFatores(db, id);
 }
 
 export function countUsuarios(db: Executor): Promise<number> {
@@ -86,6 +196,7 @@ export function usuariosAtivos(db: Executor) {
       nome: usuarios.nome,
       email: usuarios.email,
       role: usuarios.role,
+      doisFatores: sql<boolean>`(${usuarios.doisFatoresAtivadoEm} IS NOT NULL)`.as('dois_fatores'),
     })
     .from(usuarios)
     .where(eq(usuarios.ativo, true))

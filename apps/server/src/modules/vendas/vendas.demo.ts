@@ -19,7 +19,7 @@ type Linha = [produto: string, quantidade: number, desconto?: number];
  * Sale 1 stays Pendente: the bad-input fuzz edits it.
  */
 export async function seedDemoVendas(tx: Transaction): Promise<void> {
-  const usuarios = await listUsuarios(tx);
+  const { items: usuarios } = await listUsuarios(tx);
   const { items: clientes } = await listCadastros(tx, { tipo: 'cliente' });
   const produtos = await produtosPorNome(tx, [
     'Café Torrado e Moído 500g',
@@ -58,6 +58,7 @@ export async function seedDemoVendas(tx: Transaction): Promise<void> {
       forma_pagamento: null,
       pagamentos: null,
       desconto: 0,
+      frete: 0,
       observacoes: null,
       itens,
       atendimento_rapido: false,

@@ -40,6 +40,7 @@ function venda(campos: Partial<Venda> = {}): Venda {
     forma_pagamento: 'multiplas',
     valor_total: 1300,
     desconto: 65.44,
+    frete: 0,
     valor_final: 1234.56,
     troco: 15.44,
     observacoes: null,
@@ -58,6 +59,8 @@ function venda(campos: Partial<Venda> = {}): Venda {
     profissional: null,
     iniciado_em: null,
     concluido_em: null,
+    orcamento_id: null,
+    orcamento_numero: null,
     created_at: '2026-03-10T17:05:00.000Z',
     updated_at: '2026-03-10T17:05:00.000Z',
     itens: [

@@ -2,6 +2,7 @@
 // shared PDF module draws the company header, the pages and their furniture.
 import { formatQuantidade } from '@prumo/shared/estoque';
 import { formatMoney, fromCentavos, toCentavos } from '@prumo/shared/money';
+import { formatNumeroOrcamento } from '@prumo/shared/orcamentos';
 import {
   CLIENTE_BALCAO,
   formaPagamentoLabel,
@@ -75,6 +76,7 @@ function comprovante80mm(doc: Documento, venda: Venda) {
   const quantidadeItens = venda.itens.length === 1 ? '1 item' : `${venda.itens.length} itens`;
   doc.valores(`Subtotal (${quantidadeItens})`, formatMoney(venda.valor_total));
   if (venda.desconto > 0) doc.valores('Desconto', desconto(venda.desconto));
+  if (venda.frete > 0) doc.valores('Frete', formatMoney(venda.frete));
   doc.valores('TOTAL', formatMoney(venda.valor_final), { negrito: true, tamanho: doc.fonte * 1.4 });
   doc.separador();
 
@@ -118,6 +120,9 @@ function pedidoA4(doc: Documento, venda: Venda) {
       ...(venda.desconto_autorizado_por_nome
         ? [['Desconto autorizado por', venda.desconto_autorizado_por_nome] as const]
         : []),
+      ...(venda.orcamento_numero
+        ? [['Orçamento', `Nº ${formatNumeroOrcamento(venda.orcamento_numero)}`] as const]
+        : []),
     ],
     2,
   );
@@ -151,6 +156,7 @@ function pedidoA4(doc: Documento, venda: Venda) {
   doc.manterJunto(() => {
     doc.valores('Subtotal dos itens', formatMoney(venda.valor_total), { recuo });
     if (venda.desconto > 0) doc.valores('Desconto', desconto(venda.desconto), { recuo });
+    if (venda.frete > 0) doc.valores('Frete', formatMoney(venda.frete), { recuo });
     doc.valores('Total', formatMoney(venda.valor_final), {
       recuo,
       negrito: true,

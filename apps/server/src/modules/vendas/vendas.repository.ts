@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MANAGER, hasRole, type Role } from '@prumo/shared/auth';
 import { todayISO } from '@prumo/shared/dates';
 import { fromCentavos, toCentavos } from '@prumo/shared/money';
@@ -25,12 +25,13 @@ import {
   type VendaProdutoInput,
   type VendaListQuery,
   type VendaResumo,
+  type VendaSort,
   type VendaStatsBalcao,
   type VendaStatusInput,
 } from '@prumo/shared/vendas';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch } from '../../db/sql-helpers';
+import { containsSearch, isoUtc, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/auth.repository';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
@@ -39,8 +40,13 @@ import {
   estornarMovimentosDaVenda,
   registrarSaidasDoDocumento,
 } from '../estoque/estoque.repository';
+import {
+  cancelarRecebiveisDaVenda,
+  lancarRecebiveisDaVenda,
+} from '../financeiro/recebiveis.repository';
 import { produtosParaVenda } from '../produtos/produtos.repository';
 import { nomesDeUsuarios, usuarioPorCredenciais } from '../usuarios/usuarios.repository';
+import { origemOrcamento } from '../orcamentos/orcamentos.repository';
 import { vendaHistorico, vendaItens, vendaPagamentos, vendas } from './vendas.table';
 
 /*
@@ -61,38 +67,47 @@ export interface VendaContexto {
 const inicioDoDia = (day: string, timeZone: string) =>
   sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
 
+/** The list's columns, given the two name lookups joined for them. */
+function colunasDoResumo(
+  vendedor: ReturnType<typeof nomesDeUsuarios<'vendedor'>>,
+  profissional: ReturnType<typeof nomesDeCadastros<'profissional'>>,
+) {
+  return {
+    id: vendas.id,
+    numero: vendas.numero,
+    tipo: vendas.tipo,
+    status: vendas.status,
+    cliente_id: vendas.clienteId,
+    cliente_nome: vendas.clienteNome,
+    forma_pagamento: vendas.formaPagamento,
+    valor_total: vendas.valorTotal,
+    desconto: vendas.desconto,
+    frete: vendas.frete,
+    valor_final: vendas.valorFinal,
+    troco: vendas.troco,
+    observacoes: vendas.observacoes,
+    atendimento_rapido: vendas.atendimentoRapido,
+    dataVenda: vendas.dataVenda,
+    vendedor_id: vendas.vendedorId,
+    vendedor_nome: vendedor.nome,
+    caixa_id: vendas.caixaId,
+    servico_id: vendas.servicoId,
+    servico_nome: vendas.servicoNome,
+    data_agendamento: vendas.dataAgendamento,
+    hora_inicio: vendas.horaInicio,
+    duracao_estimada: vendas.duracaoEstimada,
+    profissional_id: vendas.profissionalId,
+    profissional: profissional.nome,
+    createdAt: vendas.createdAt,
+    updatedAt: vendas.updatedAt,
+  };
+}
+
 function selectVendas(db: Executor) {
   const vendedor = nomesDeUsuarios(db, 'vendedor');
   const profissional = nomesDeCadastros(db, 'profissional');
   return db
-    .select({
-      id: vendas.id,
-      numero: vendas.numero,
-      tipo: vendas.tipo,
-      status: vendas.status,
-      cliente_id: vendas.clienteId,
-      cliente_nome: vendas.clienteNome,
-      forma_pagamento: vendas.formaPagamento,
-      valor_total: vendas.valorTotal,
-      desconto: vendas.desconto,
-      valor_final: vendas.valorFinal,
-      troco: vendas.troco,
-      observacoes: vendas.observacoes,
-      atendimento_rapido: vendas.atendimentoRapido,
-      dataVenda: vendas.dataVenda,
-      vendedor_id: vendas.vendedorId,
-      vendedor_nome: vendedor.nome,
-      caixa_id: vendas.caixaId,
-      servico_id: vendas.servicoId,
-      servico_nome: vendas.servicoNome,
-      data_agendamento: vendas.dataAgendamento,
-      hora_inicio: vendas.horaInicio,
-      duracao_estimada: vendas.duracaoEstimada,
-      profissional_id: vendas.profissionalId,
-      profissional: profissional.nome,
-      createdAt: vendas.createdAt,
-      updatedAt: vendas.updatedAt,
-    })
+    .select(colunasDoResumo(vendedor, profissional))
     .from(vendas)
     .leftJoin(vendedor, eq(vendedor.id, vendas.vendedorId))
     .leftJoin(profissional, eq(profissional.id, vendas.profissionalId));
@@ -100,7 +115,8 @@ function selectVendas(db: Executor) {
 
 type VendaRow = Awaited<ReturnType<typeof selectVendas>>[number];
 
-function toResumo({ dataVenda, createdAt, updatedAt, ...row }: VendaRow): VendaResumo {
+/** A row's timestamps as ISO texts (the list's rows, and the sale read with its arrays). */
+function toResumo<Row extends VendaRow>({ dataVenda, createdAt, updatedAt, ...row }: Row) {
   return {
     ...row,
     data_venda: dataVenda.toISOString(),
@@ -128,89 +144,111 @@ function listConditions(query: VendaListQuery, timeZone: string): SQL | undefine
   return and(...conditions.filter((condition): condition is SQL => condition !== undefined));
 }
 
-/** GET /api/vendas: newest first, one page, and how many the filter matches. */
+/** What each sort key of the list orders by (the indexes of migration 0018 cover them). */
+const VENDA_SORT_COLUMNS: SortColumns<VendaSort> = {
+  data: [vendas.dataVenda],
+  numero: [vendas.numero],
+  cliente: ptBrKey(vendas.clienteNome),
+  valor: [vendas.valorFinal],
+};
+
+/** The two statements of GET /api/vendas (the page and the total), not yet run. */
+function listVendasQueries(db: Executor, query: VendaListQuery, timeZone: string) {
+  const where = listConditions(query, timeZone);
+  return {
+    rows: selectVendas(db)
+      .where(where)
+      .orderBy(
+        ...sortOrder(VENDA_SORT_COLUMNS, query, { sort: 'data', order: 'desc', id: vendas.id }),
+      )
+      .limit(query.limit)
+      .offset(query.offset),
+    total: db.select({ total: count() }).from(vendas).where(where),
+  };
+}
+
+/** The SQL GET /api/vendas runs for a query (its plan is checked by listas.explain.test.ts). */
+export function listVendasSql(
+  db: Executor,
+  query: VendaListQuery,
+  timeZone: string,
+): { rows: SQL; total: SQL } {
+  const { rows, total } = listVendasQueries(db, query, timeZone);
+  return { rows: rows.getSQL(), total: total.getSQL() };
+}
+
+/** GET /api/vendas: newest first unless `sort` says otherwise, one page, and the total. */
 export async function listVendas(
   db: Executor,
   query: VendaListQuery,
   timeZone: string,
 ): Promise<{ items: VendaResumo[]; total: number }> {
-  const where = listConditions(query, timeZone);
-  const [rows, [totals]] = await Promise.all([
-    selectVendas(db)
-      .where(where)
-      .orderBy(desc(vendas.dataVenda), desc(vendas.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(vendas).where(where),
-  ]);
+  const { rows: page, total } = listVendasQueries(db, query, timeZone);
+  const [rows, [totals]] = await Promise.all([page, total]);
   return { items: rows.map(toResumo), total: totals?.total ?? 0 };
 }
 
-/** GET /api/vendas/{id}: the sale with its lines, payments and status history. */
+/*
+ * A sale's lines, payments and history as JSON arrays built by the database, so reading a sale
+ * is one query (a sale is read back after every write, inside its transaction).
+ */
+const itensDaVenda = sql<Venda['itens']>`coalesce((
+  SELECT json_agg(json_build_object(
+    'id', i.id, 'produto_id', i.produto_id, 'produto_nome', i.produto_nome,
+    'unidade_medida', i.unidade_medida, 'quantidade', i.quantidade,
+    'preco_unitario', i.preco_unitario, 'desconto_item', i.desconto_item,
+    'subtotal', i.subtotal, 'custo_unitario', i.custo_unitario
+  ) ORDER BY i.ordem)
+  FROM venda_itens i WHERE i.venda_id = ${vendas.id}), '[]'::json)`;
+
+const pagamentosDaVenda = sql<Venda['pagamentos']>`coalesce((
+  SELECT json_agg(json_build_object('forma', p.forma, 'valor', p.valor) ORDER BY p.id)
+  FROM venda_pagamentos p WHERE p.venda_id = ${vendas.id}), '[]'::json)`;
+
+const historicoDaVenda = sql<Venda['historico']>`coalesce((
+  SELECT json_agg(json_build_object(
+    'status', h.status, 'usuario_nome', u.nome, 'motivo', h.motivo,
+    'created_at', ${isoUtc(sql`h.created_at`)}
+  ) ORDER BY h.id)
+  FROM venda_historico h LEFT JOIN usuarios u ON u.id = h.usuario_id
+  WHERE h.venda_id = ${vendas.id}), '[]'::json)`;
+
+/** GET /api/vendas/{id}: the sale with its lines, payments and status history, in one query. */
 export async function getVenda(db: Executor, id: number): Promise<Venda | undefined> {
+  const vendedor = nomesDeUsuarios(db, 'vendedor');
+  const profissional = nomesDeCadastros(db, 'profissional');
   const autorizador = nomesDeUsuarios(db, 'autorizador');
-  const autor = nomesDeUsuarios(db, 'autor');
-  const [[row], [extra], itens, pagamentos, historico] = await Promise.all([
-    selectVendas(db).where(eq(vendas.id, id)),
-    db
-      .select({
-        autorizadoPor: autorizador.nome,
-        inicioAtendimento: vendas.inicioAtendimento,
-        finalizadaEm: vendas.finalizadaEm,
-        canceladaEm: vendas.canceladaEm,
-        iniciadoEm: vendas.iniciadoEm,
-        concluidoEm: vendas.concluidoEm,
-      })
-      .from(vendas)
-      .leftJoin(autorizador, eq(autorizador.id, vendas.descontoAutorizadoPor))
-      .where(eq(vendas.id, id)),
-    db
-      .select({
-        id: vendaItens.id,
-        produto_id: vendaItens.produtoId,
-        produto_nome: vendaItens.produtoNome,
-        unidade_medida: vendaItens.unidadeMedida,
-        quantidade: vendaItens.quantidade,
-        preco_unitario: vendaItens.precoUnitario,
-        desconto_item: vendaItens.descontoItem,
-        subtotal: vendaItens.subtotal,
-        custo_unitario: vendaItens.custoUnitario,
-      })
-      .from(vendaItens)
-      .where(eq(vendaItens.vendaId, id))
-      .orderBy(asc(vendaItens.ordem)),
-    db
-      .select({ forma: vendaPagamentos.forma, valor: vendaPagamentos.valor })
-      .from(vendaPagamentos)
-      .where(eq(vendaPagamentos.vendaId, id))
-      .orderBy(asc(vendaPagamentos.id)),
-    db
-      .select({
-        status: vendaHistorico.status,
-        usuario_nome: autor.nome,
-        motivo: vendaHistorico.motivo,
-        createdAt: vendaHistorico.createdAt,
-      })
-      .from(vendaHistorico)
-      .leftJoin(autor, eq(autor.id, vendaHistorico.usuarioId))
-      .where(eq(vendaHistorico.vendaId, id))
-      .orderBy(asc(vendaHistorico.id)),
-  ]);
-  if (!row || !extra) return undefined;
+  const orcamento = origemOrcamento(db);
+  const [row] = await db
+    .select({
+      ...colunasDoResumo(vendedor, profissional),
+      itens: itensDaVenda,
+      pagamentos: pagamentosDaVenda,
+      historico: historicoDaVenda,
+      desconto_autorizado_por_nome: autorizador.nome,
+      inicioAtendimento: vendas.inicioAtendimento,
+      finalizadaEm: vendas.finalizadaEm,
+      canceladaEm: vendas.canceladaEm,
+      iniciadoEm: vendas.iniciadoEm,
+      concluidoEm: vendas.concluidoEm,
+      orcamento_id: orcamento.id,
+      orcamento_numero: orcamento.numero,
+    })
+    .from(vendas)
+    .leftJoin(vendedor, eq(vendedor.id, vendas.vendedorId))
+    .leftJoin(profissional, eq(profissional.id, vendas.profissionalId))
+    .leftJoin(autorizador, eq(autorizador.id, vendas.descontoAutorizadoPor))
+    .leftJoin(orcamento, eq(orcamento.vendaId, vendas.id))
+    .where(eq(vendas.id, id));
+  if (!row) return undefined;
+  const { inicioAtendimento, finalizadaEm, canceladaEm, iniciadoEm, concluidoEm, ...venda } = row;
   return {
-    ...toResumo(row),
-    itens,
-    pagamentos,
-    historico: historico.map(({ createdAt, ...entrada }) => ({
-      ...entrada,
-      created_at: createdAt.toISOString(),
-    })),
-    desconto_autorizado_por_nome: extra.autorizadoPor,
-    inicio_atendimento: extra.inicioAtendimento?.toISOString() ?? null,
-    finalizada_em: extra.finalizadaEm?.toISOString() ?? null,
-    cancelada_em: extra.canceladaEm?.toISOString() ?? null,
-    iniciado_em: extra.iniciadoEm?.toISOString() ?? null,
-    concluido_em: extra.concluidoEm?.toISOString() ?? null,
+    ...toResumo(venda),
+    inicio_atendimento: inicioAtendimento?.toISOString() ?? null,
+    finalizada_em: finalizadaEm?.toISOString() ?? null,
+    cancelada_em: canceladaEm?.toISOString() ?? null,
+    iniciado_em: iniciadoEm?.toISOString() ?? null,
+    concluido_em: concluidoEm?.toISOString() ?? null,
   };
 }
 
@@ -222,6 +260,7 @@ interface VendaCalculada {
   formaPagamento: string | null;
   valorTotal: number;
   desconto: number;
+  frete: number;
   valorFinal: number;
   troco: number;
   descontoAutorizadoPor: number | null;
@@ -263,7 +302,7 @@ async function calcularVenda(
     };
   });
 
-  const totais = calcularTotaisVenda(linhas, input.desconto);
+  const totais = calcularTotaisVenda(linhas, input.desconto, input.frete);
   const [primeiroErro] = Object.values(totais.erros);
   if (primeiroErro) throw badRequest(primeiroErro, totais.erros);
 
@@ -304,6 +343,7 @@ async function calcularVenda(
     formaPagamento: formaDaVenda(pagos.pagamentos, input.forma_pagamento),
     valorTotal: totais.valor_total,
     desconto: totais.desconto,
+    frete: totais.frete,
     valorFinal: totais.valor_final,
     troco: pagos.troco,
     descontoAutorizadoPor,
@@ -364,6 +404,7 @@ function colunasDaVenda(calculada: VendaCalculada) {
     formaPagamento: calculada.formaPagamento,
     valorTotal: calculada.valorTotal,
     desconto: calculada.desconto,
+    frete: calculada.frete,
     valorFinal: calculada.valorFinal,
     troco: calculada.troco,
     descontoAutorizadoPor: calculada.descontoAutorizadoPor,
@@ -379,8 +420,8 @@ function inicioPlausivel(inicio: string | null): Date | null {
 }
 
 /**
- * POST /api/vendas: a Pendente sale, or (atendimento_rapido) one finalized at once, with its
- * stock and its caixa, in the caller's transaction.
+ * POST /api/vendas: a Pendente sale, or (atendimento_rapido) one born Finalizada, never pending
+ * for anyone to see, with its caixa, receivables and stock, in the caller's transaction.
  */
 export async function createVenda(
   tx: Transaction,
@@ -388,27 +429,57 @@ export async function createVenda(
   contexto: VendaContexto,
 ): Promise<Venda> {
   const calculada = await calcularVenda(tx, input, contexto);
+  const rapida = input.atendimento_rapido;
+  const caixaId = rapida ? await caixaParaFinalizar(tx, input.tipo, contexto) : null;
   const [row] = await tx
     .insert(vendas)
     .values({
       tipo: input.tipo,
+      status: rapida ? 'Finalizada' : 'Pendente',
       clienteId: input.cliente_id,
       observacoes: input.observacoes,
-      atendimentoRapido: input.atendimento_rapido,
+      atendimentoRapido: rapida,
       inicioAtendimento: inicioPlausivel(input.inicio_atendimento),
       vendedorId: contexto.usuario.id,
+      caixaId,
+      finalizadaEm: rapida ? sql`now()` : null,
       ...colunasDaVenda(calculada),
     })
     .returning({ id: vendas.id, numero: vendas.numero });
   const { id, numero } = row!;
   await gravarLinhas(tx, id, calculada);
-  if (input.atendimento_rapido) {
-    // Never pending for anyone to see: its history starts at Finalizada.
-    await finalizar(tx, { id, numero, tipo: input.tipo }, contexto, calculada.itens);
-  } else {
-    await registrarHistorico(tx, id, 'Pendente', contexto, null);
+  await registrarHistorico(tx, id, rapida ? 'Finalizada' : 'Pendente', contexto, null);
+  if (rapida) {
+    await lancarRecebiveisDaVenda(
+      tx,
+      {
+        id,
+        numero,
+        tipo: input.tipo,
+        cliente_id: input.cliente_id,
+        forma_pagamento: calculada.formaPagamento,
+        valor_final: calculada.valorFinal,
+        troco: calculada.troco,
+        servico_nome: null,
+        pagamentos: calculada.pagamentos,
+      },
+      contexto,
+    );
+    // The stock last: the products' rows stay locked (against concurrent sales of the same
+    // product) only from here to the commit.
+    await saidasDaVenda(tx, { id, numero }, contexto, calculada.itens);
   }
   return (await getVenda(tx, id))!;
+}
+
+/**
+ * The sale just finalized (or the appointment just concluded) read back, its payments turned
+ * into receivables in the same transaction: cash, PIX and debit received at once.
+ */
+async function comReceber(tx: Transaction, id: number, contexto: VendaContexto): Promise<Venda> {
+  const venda = (await getVenda(tx, id))!;
+  await lancarRecebiveisDaVenda(tx, venda, contexto);
+  return venda;
 }
 
 /** Locks a sale's row for a write; 404 when there is none. */
@@ -473,21 +544,25 @@ export async function registrarHistorico(
 
 const motivoDaVenda = (numero: number) => `Venda Nº ${formatNumeroVenda(numero)}`;
 
-/**
- * Pendente → Finalizada: the stock leaves through the ledger (all or nothing) and a counter sale
- * joins the seller's open caixa, which it share-locks so the caixa cannot close meanwhile.
- */
-async function finalizar(
+/** A counter sale joins its seller's open caixa, share-locked so it cannot close meanwhile. */
+async function caixaParaFinalizar(
   tx: Transaction,
-  venda: { id: number; numero: number; tipo: string },
+  tipo: string,
+  contexto: VendaContexto,
+): Promise<number | null> {
+  if (tipo !== 'balcao') return null;
+  const caixaId = await caixaAbertoDoUsuario(tx, contexto.usuario.id, { bloquear: true });
+  if (caixaId == null) throw new AppError('CAIXA_FECHADO', VENDA_MESSAGES.semCaixaAberto);
+  return caixaId;
+}
+
+/** The sale's stock leaves through the ledger, all or nothing. */
+async function saidasDaVenda(
+  tx: Transaction,
+  venda: { id: number; numero: number },
   contexto: VendaContexto,
   itens?: ReadonlyArray<{ produtoId: number; quantidade: number }>,
 ) {
-  let caixaId: number | null = null;
-  if (venda.tipo === 'balcao') {
-    caixaId = (await caixaAbertoDoUsuario(tx, contexto.usuario.id, { bloquear: true })) ?? null;
-    if (caixaId === null) throw new AppError('CAIXA_FECHADO', VENDA_MESSAGES.semCaixaAberto);
-  }
   const linhas =
     itens ??
     (await tx
@@ -500,6 +575,19 @@ async function finalizar(
     usuarioId: contexto.usuario.id,
     timeZone: contexto.timeZone,
   });
+}
+
+/**
+ * Pendente → Finalizada (PATCH status): the caixa, the stock and the history; the caller then
+ * turns the payments into receivables (comReceber).
+ */
+async function finalizar(
+  tx: Transaction,
+  venda: { id: number; numero: number; tipo: string },
+  contexto: VendaContexto,
+) {
+  const caixaId = await caixaParaFinalizar(tx, venda.tipo, contexto);
+  await saidasDaVenda(tx, venda, contexto);
   await tx
     .update(vendas)
     .set({
@@ -522,8 +610,9 @@ const MARCAS_DO_STATUS: Partial<Record<StatusQualquer, PgUpdateSetSource<typeof 
 
 /**
  * PATCH /api/vendas/{id}/status: any move the transition table allows the caller's role.
- * Cancelling a finalized sale returns its stock through the ledger, exactly once (the row lock
- * and the status make a second cancel a TRANSICAO_INVALIDA).
+ * Cancelling a finalized sale returns its stock through the ledger and reverses its receivables,
+ * exactly once (the row lock and the status make a second cancel a TRANSICAO_INVALIDA); a
+ * concluded appointment gets its receivable.
  */
 export async function alterarStatusVenda(
   tx: Transaction,
@@ -549,6 +638,7 @@ export async function alterarStatusVenda(
         usuarioId: contexto.usuario.id,
         timeZone: contexto.timeZone,
       });
+      await cancelarRecebiveisDaVenda(tx, id, contexto);
     }
     await tx
       .update(vendas)
@@ -556,6 +646,7 @@ export async function alterarStatusVenda(
       .where(eq(vendas.id, id));
     await registrarHistorico(tx, id, para, contexto, input.motivo);
   }
+  if (para === 'Finalizada' || para === 'Concluído') return comReceber(tx, id, contexto);
   return (await getVenda(tx, id))!;
 }
 

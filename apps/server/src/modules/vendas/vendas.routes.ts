@@ -22,6 +22,8 @@ import type { Transaction } from '../../db/database';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
+import { sendPdf } from '../../http/pdf-reply';
+import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
   alterarStatusVenda,
@@ -164,16 +166,13 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       const venda = await getVenda(db, request.params.id);
       if (!venda) throw notFound(VENDA_MESSAGES.vendaNaoEncontrada);
       const { comprovanteVendaPdf } = await import('./vendas.pdf');
-      const pdf = await comprovanteVendaPdf(venda, request.query.formato, {
-        empresa: config.empresa,
-        timeZone: config.timeZone,
-      });
+      const pdf = await comprovanteVendaPdf(
+        venda,
+        request.query.formato,
+        await contextoDocumento(db, config),
+      );
       const nome = `venda-${formatNumeroVenda(venda.numero)}-${request.query.formato}.pdf`;
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${nome}"`)
-        .header('cache-control', 'no-store')
-        .send(Buffer.from(pdf));
+      return sendPdf(reply, pdf, nome);
     },
   );
 

@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgSequence,
   pgTable,
   smallint,
@@ -14,15 +13,12 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { FormaPagamento, StatusQualquer, TipoVenda } from '@prumo/shared/vendas';
-import { timestamps } from '../../db/columns';
+import { money, quantity, timestamps } from '../../db/columns';
 import { cadastros } from '../cadastros/cadastros.table';
 import { caixas } from '../caixas/caixas.table';
 import { produtos } from '../produtos/produtos.table';
 import { servicos } from '../servicos/servicos.table';
 import { usuarios } from '../usuarios/usuarios.table';
-
-const money = () => numeric({ precision: 14, scale: 2, mode: 'number' });
-const quantity = () => numeric({ precision: 14, scale: 3, mode: 'number' });
 
 /** The number people see on a sale ("Venda Nº 000123"), never reused. */
 export const vendasNumeroSeq = pgSequence('vendas_numero_seq', { startWith: 1 });
@@ -48,6 +44,8 @@ export const vendas = pgTable(
     formaPagamento: varchar({ length: 20 }),
     valorTotal: money().notNull(),
     desconto: money().notNull().default(0),
+    /** Delivery charged on a product sale (a converted quote's freight). */
+    frete: money().notNull().default(0),
     valorFinal: money().notNull(),
     troco: money().notNull().default(0),
     observacoes: text(),
@@ -83,14 +81,21 @@ export const vendas = pgTable(
     check('vendas_status_check', sql`${table.status} IN ('Pendente', 'Finalizada', 'Cancelada')`),
     check(
       'vendas_valores_check',
-      sql`${table.valorTotal} >= 0 AND ${table.desconto} >= 0 AND ${table.valorFinal} >= 0 AND ${table.troco} >= 0 AND ${table.valorFinal} = ${table.valorTotal} - ${table.desconto}`,
+      sql`${table.valorTotal} >= 0 AND ${table.desconto} >= 0 AND ${table.valorFinal} >= 0 AND ${table.troco} >= 0 AND ${table.frete} >= 0 AND ${table.valorFinal} = ${table.valorTotal} - ${table.desconto} + ${table.frete}`,
     ),
-    index('vendas_tipo_data_idx').on(table.tipo, table.dataVenda.desc(), table.id.desc()),
+    // Ascending keys: a btree serves ORDER BY … DESC backwards, while a DESC NULLS LAST one (what
+    // .desc() makes) matches neither ORDER BY … ASC nor … DESC (whose nulls come first).
+    index('vendas_tipo_data_idx').on(table.tipo, table.dataVenda, table.id),
     index('vendas_status_idx').on(table.tipo, table.status),
     index('vendas_cliente_id_idx').on(table.clienteId),
     index('vendas_cliente_nome_trgm_idx').using(
       'gin',
       sql`normalize_search(${table.clienteNome}) gin_trgm_ops`,
+    ),
+    // The list's q also searches the appointment's service name (OR: both need an index).
+    index('vendas_servico_nome_trgm_idx').using(
+      'gin',
+      sql`normalize_search(${table.servicoNome}) gin_trgm_ops`,
     ),
     index('vendas_vendedor_id_idx').on(table.vendedorId),
     index('vendas_caixa_id_idx').on(table.caixaId),
@@ -100,6 +105,14 @@ export const vendas = pgTable(
     index('vendas_profissional_agenda_idx').on(table.profissionalId, table.dataAgendamento),
     index('vendas_agenda_idx').on(table.tipo, table.dataAgendamento),
     index('vendas_concluido_em_idx').on(table.concluidoEm),
+    // The list's sorts (sort=data without a tipo, cliente, valor); numero has its unique index.
+    index('vendas_data_idx').on(table.dataVenda, table.id),
+    index('vendas_cliente_nome_idx').on(
+      sql`normalize_search(${table.clienteNome})`,
+      table.clienteNome,
+      table.id,
+    ),
+    index('vendas_valor_final_idx').on(table.valorFinal, table.id),
   ],
 );
 

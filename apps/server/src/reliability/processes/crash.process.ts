@@ -174,6 +174,22 @@ async function verify(client: ApiClient, acked: Acked) {
       missing.push(`venda ${id}: ${response.status} ${body?.status}`);
     } else expect(body.valor_final).toBe(venda.valor_final);
   }
+  // The money side of each acknowledged sale: its receivable, settled at once (cash), is there.
+  const recebiveis = await client.send('GET', '/api/financeiro/titulos?origem=venda&limit=500');
+  const porVenda = new Map(
+    (recebiveis.body as Array<{ venda_id: number; valor: number; status: string }>).map((t) => [
+      t.venda_id,
+      t,
+    ]),
+  );
+  for (const [id, venda] of acked.vendas) {
+    const titulo = porVenda.get(id);
+    if (!titulo || titulo.valor !== venda.valor_final || titulo.status !== 'pago') {
+      missing.push(
+        `recebível da venda ${id}: ${titulo ? `${titulo.valor} ${titulo.status}` : '—'}`,
+      );
+    }
+  }
   for (const id of acked.ordens) {
     const response = await client.send('GET', `/api/ordens-servico/${id}`);
     const situacao = (response.body as { situacao?: string } | undefined)?.situacao;

@@ -26,15 +26,22 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
-  /** Milliseconds from spawn to the first answer of GET /api/auth/demo. */
+  /** Milliseconds from spawn to the first answer of the probe (GET /api/auth/demo unless given). */
   startMs: number;
   output: string[];
 }
 
-/** Starts the server and waits for its first answer. */
+/** The default probe: a public route that needs nothing but the app up. */
+const demoAnswers = async (url: string) => (await fetch(`${url}/api/auth/demo`)).ok;
+
+/**
+ * Starts the server and waits for its first answer. `ready` may ask for more than the default
+ * (the benchmark times a restart up to an authenticated read of the database).
+ */
 export async function startServer(
   env: Record<string, string>,
   port?: number,
+  ready: (url: string, output: readonly string[]) => Promise<boolean> = demoAnswers,
 ): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const started = performance.now();
@@ -61,8 +68,8 @@ export async function startServer(
       throw new Error(`O servidor terminou (código ${child.exitCode}):\n${output.join('')}`);
     }
     try {
-      const response = await fetch(`${url}/api/auth/demo`);
-      if (response.ok) return { url, child, startMs: performance.now() - started, output };
+      if (await ready(url, output))
+        return { url, child, startMs: performance.now() - started, output };
     } catch {
       // not listening yet
     }

@@ -1,0 +1,1 @@
+CREATE INDEX "titulos_documento_trgm_idx" ON "titulos" USING gin (normalize_search("documento") gin_trgm_ops);

@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+
+/*
+ * The floor's SQL: the statements the API runs for each scenario, copied from PostgreSQL's log
+ * of one request of each (ALTER DATABASE … SET log_statement = 'all') with today's server, and
+ * the handlers that run them in the same order with the same parameters, including the session
+ * lookup of the auth plugin. When the API's queries change, capture them again and paste here:
+ * the floor is what the database alone costs for the same work.
+ */
+
+// The auth plugin's session lookup, on every request (the idle expiry is read once and cached).
+export const SESSAO = `select "usuario_ativo"."id", "usuario_ativo"."nome", "usuario_ativo"."email", "usuario_ativo"."role", "sessoes"."id", "sessoes"."last_seen_at", ("dois_fatores" = false AND coalesce((SELECT p.dois_fatores_obrigatorio FROM preferencias p WHERE p.id = 1), false)) from "sessoes" inner join (select "id", "nome", "email", "role", ("dois_fatores_ativado_em" IS NOT NULL) as "dois_fatores" from "usuarios" where "usuarios"."ativo" = $1) "usuario_ativo" on "usuario_ativo"."id" = "sessoes"."usuario_id" where ("sessoes"."token_hash" = $2 and "sessoes"."expires_at" > now() and "sessoes"."last_seen_at" > now() - make_interval(secs => $3::double precision)) limit $4`;
+
+// GET /api/produtos/{id}: the answer's JSON text, written by the database in one statement.
+export const PRODUTO = `select (SELECT row_to_json(produto) FROM (SELECT "produtos"."id" AS "id", "produtos"."nome" AS "nome", "produtos"."codigo_interno" AS "codigo_interno", "produtos"."codigo_barras" AS "codigo_barras", "produtos"."categoria_id" AS "grupo_produto", "produtos"."movimenta_estoque" AS "movimenta_estoque", "produtos"."habilitar_nota_fiscal" AS "habilitar_nota_fiscal", "produtos"."possui_variacoes" AS "possui_variacoes", "produtos"."possui_composicao" AS "possui_composicao", "produtos"."entrada_unidade" AS "entrada_unidade", "produtos"."saida_unidade" AS "saida_unidade", "produtos"."entrada_quantidade" AS "entrada_quantidade", "produtos"."saida_quantidade" AS "saida_quantidade", "produtos"."peso" AS "peso", "produtos"."largura" AS "largura", "produtos"."altura" AS "altura", "produtos"."comprimento" AS "comprimento", "produtos"."ativo" AS "ativo", "produtos"."descricao" AS "descricao", "produtos"."preco" AS "preco", "produtos"."custo" AS "custo", "produtos"."despesas_acessorias" AS "despesas_acessorias", "produtos"."outras_despesas" AS "outras_despesas", "produtos"."custo_final" AS "custo_final", "produtos"."lucro_sugerido" AS "lucro_sugerido", "produtos"."lucro_utilizado" AS "lucro_utilizado", "produtos"."valor_venda_sugerido" AS "valor_venda_sugerido", "produtos"."estoque" AS "estoque", "produtos"."estoque_minimo" AS "estoque_minimo", "produtos"."estoque_maximo" AS "estoque_maximo", "produtos"."unidade_medida" AS "unidade_medida", "produtos"."categoria_id" AS "categoria_id", "categoria"."nome" AS "categoria_nome", (
+  SELECT "produto_fotos"."id" FROM "produto_fotos"
+  WHERE "produto_fotos"."produto_id" = "produtos"."id"
+  ORDER BY "produto_fotos"."ordem", "produto_fotos"."id" LIMIT 1) AS "foto_id", "produtos"."vendido_separadamente" AS "vendido_separadamente", "produtos"."comercializavel_pdv" AS "comercializavel_pdv", "produtos"."comissao" AS "comissao", "produtos"."cod_beneficio" AS "cod_beneficio", "produtos"."ncm" AS "ncm", "produtos"."cest" AS "cest", "produtos"."origem" AS "origem", "produtos"."peso_liquido" AS "peso_liquido", "produtos"."peso_bruto" AS "peso_bruto", "produtos"."numero_fci" AS "numero_fci", "produtos"."produto_especifico" AS "produto_especifico", coalesce((
+  SELECT json_agg(json_build_object(
+    'id', f.id, 'nome', a.nome, 'tipo_mime', a.tipo_mime, 'tamanho', a.tamanho
+  ) ORDER BY f.ordem, f.id)
+  FROM produto_fotos f JOIN arquivos a ON a.id = f.arquivo_id
+  WHERE f.produto_id = "produtos"."id"), '[]'::json) AS "fotos", to_char("produtos"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "created_at", to_char("produtos"."updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updated_at") AS produto)::text from "produtos" inner join (select "id", "nome" from "categorias") "categoria" on "categoria"."id" = "produtos"."categoria_id" where "produtos"."id" = $1`;
+
+// GET /api/produtos?q=&limit=: the page as JSON text written by the database, and its total.
+export const PRODUTOS_LISTA = `
+    SELECT
+      (SELECT coalesce(json_agg(produto ORDER BY pagina.ordem), '[]')::text
+       FROM (
+         SELECT "produtos"."id" AS produto_id, row_number() OVER (ORDER BY "produtos"."nome_busca" ASC, "produtos"."nome" ASC, "produtos"."id" ASC) AS ordem
+         FROM "produtos" 
+         WHERE ("produtos"."nome_busca" LIKE normalize_search($1) OR "produtos"."codigos_busca" LIKE normalize_search($2))
+         ORDER BY "produtos"."nome_busca" ASC, "produtos"."nome" ASC, "produtos"."id" ASC
+         LIMIT $3 OFFSET $4
+       ) AS pagina
+       INNER JOIN "produtos" ON "produtos"."id" = pagina.produto_id
+       INNER JOIN (select "id", "nome" from "categorias") "categoria" ON "categoria"."id" = "produtos"."categoria_id"
+       CROSS JOIN LATERAL (SELECT "produtos"."id" AS "id", "produtos"."nome" AS "nome", "produtos"."codigo_interno" AS "codigo_interno", "produtos"."codigo_barras" AS "codigo_barras", "produtos"."categoria_id" AS "grupo_produto", "produtos"."movimenta_estoque" AS "movimenta_estoque", "produtos"."habilitar_nota_fiscal" AS "habilitar_nota_fiscal", "produtos"."possui_variacoes" AS "possui_variacoes", "produtos"."possui_composicao" AS "possui_composicao", "produtos"."entrada_unidade" AS "entrada_unidade", "produtos"."saida_unidade" AS "saida_unidade", "produtos"."entrada_quantidade" AS "entrada_quantidade", "produtos"."saida_quantidade" AS "saida_quantidade", "produtos"."peso" AS "peso", "produtos"."largura" AS "largura", "produtos"."altura" AS "altura", "produtos"."comprimento" AS "comprimento", "produtos"."ativo" AS "ativo", "produtos"."descricao" AS "descricao", "produtos"."preco" AS "preco", "produtos"."custo" AS "custo", "produtos"."despesas_acessorias" AS "despesas_acessorias", "produtos"."outras_despesas" AS "outras_despesas", "produtos"."custo_final" AS "custo_final", "produtos"."lucro_sugerido" AS "lucro_sugerido", "produtos"."lucro_utilizado" AS "lucro_utilizado", "produtos"."valor_venda_sugerido" AS "valor_venda_sugerido", "produtos"."estoque" AS "estoque", "produtos"."estoque_minimo" AS "estoque_minimo", "produtos"."estoque_maximo" AS "estoque_maximo", "produtos"."unidade_medida" AS "unidade_medida", "produtos"."categoria_id" AS "categoria_id", "categoria"."nome" AS "categoria_nome", (
+  SELECT "produto_fotos"."id" FROM "produto_fotos"
+  WHERE "produto_fotos"."produto_id" = "produtos"."id"
+  ORDER BY "produto_fotos"."ordem", "produto_fotos"."id" LIMIT 1) AS "foto_id") AS produto) AS data,
+      (SELECT count(*)::int FROM "produtos" WHERE ("produtos"."nome_busca" LIKE normalize_search($5) OR "produtos"."codigos_busca" LIKE normalize_search($6))) AS total`;
+
+// GET /api/produtos/search?q=: up to 20 by relevance.
+export const PRODUTO_BUSCA = `select "produtos"."id", "produtos"."nome", "categoria"."nome", "produtos"."estoque", "produtos"."unidade_medida", "produtos"."preco", "produtos"."codigo_barras", "produtos"."codigo_interno", "produtos"."ativo" from "produtos" inner join (select "id", "nome" from "categorias") "categoria" on "categoria"."id" = "produtos"."categoria_id" where "produtos"."nome_busca" LIKE '%' || normalize_search($1) || '%' OR "produtos"."codigos_busca" LIKE '%' || normalize_search($2) || '%' order by CASE
+    WHEN ' ' || "produtos"."codigos_busca" || ' ' LIKE '% ' || normalize_search($3) || ' %' THEN 0
+    WHEN "produtos"."nome_busca" LIKE normalize_search($4) || '%' THEN 1
+    WHEN "produtos"."nome_busca" LIKE '% ' || normalize_search($5) || '%' THEN 2
+    WHEN ' ' || "produtos"."codigos_busca" LIKE '% ' || normalize_search($6) || '%' THEN 3
+    ELSE 4 END, "produtos"."nome_busca" asc, "produtos"."nome" asc, "produtos"."id" asc limit $7`;
+
+// GET /api/cadastros?tipo=cliente&q=&limit=: one page and its total at once.
+export const CLIENTES_PAGINA = `select "id", "nome", "email", coalesce("telefone", "celular"), "tipo" from "cadastros" where ("cadastros"."tipo" = $1 and (normalize_search("cadastros"."nome") LIKE normalize_search($2) OR normalize_search("cadastros"."email") LIKE normalize_search($3))) order by normalize_search("cadastros"."nome"), "cadastros"."nome" limit $4`;
+
+export const CLIENTES_TOTAL = `select count(*) from "cadastros" where ("cadastros"."tipo" = $1 and (normalize_search("cadastros"."nome") LIKE normalize_search($2) OR normalize_search("cadastros"."email") LIKE normalize_search($3)))`;
+
+// GET /api/cadastros/{id}: the record with its contacts, photo and attachments, in one statement.
+export const CADASTRO = `select "id", "tipo", "tipo_cliente", "tipo_fornecedor", "tipo_transportadora", "situacao", "nome", "razao_social", "email", "telefone", "celular", "fax", "site", "vendedor_responsavel", "endereco_tipo", "cep", "logradouro", "numero", "complemento", "bairro", "cidade", "uf", "limite_credito", "permitir_ultrapassar_limite", "observacoes", "cnpj", "inscricao_estadual", "cpf", "rg", "data_nascimento", "sexo", "comissao", "foto_arquivo_id", "created_at", "updated_at", coalesce((
+        SELECT json_agg(json_build_object('nome', c.nome, 'email', c.email,
+          'telefone', c.telefone, 'cargo', c.cargo) ORDER BY c.ordem)
+        FROM cadastro_contatos c WHERE c.cadastro_id = "cadastros".id), '[]'::json), (
+        SELECT json_build_object('id', a.id, 'nome', a.nome,
+    'tipo_mime', a.tipo_mime, 'tamanho', a.tamanho,
+    'created_at', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) FROM arquivos a WHERE a.id = "cadastros".foto_arquivo_id), coalesce((
+        SELECT json_agg(json_build_object('id', a.id, 'nome', a.nome,
+    'tipo_mime', a.tipo_mime, 'tamanho', a.tamanho,
+    'created_at', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY a.id)
+        FROM cadastro_anexos ca JOIN arquivos a ON a.id = ca.arquivo_id
+        WHERE ca.cadastro_id = "cadastros".id), '[]'::json) from "cadastros" where "cadastros"."id" = $1`;
+
+// POST /api/vendas (atendimento_rapido): one transaction, in this order.
+export const VENDA_AUTOR = `SELECT set_config('prumo.usuario_id', $1, true),
+                   set_config('prumo.usuario_nome', $2, true)`;
+
+export const VENDA_PRODUTOS = `select "id", "nome", "unidade_medida", "preco", "custo_final", "ativo", "comercializavel_pdv" from "produtos" where "produtos"."id" in ($1)`;
+
+export const VENDA_CAIXA = `select "id" from "caixas" where ("caixas"."usuario_id" = $1 and "caixas"."status" = $2) for share`;
+
+export const VENDA_INSERIR = `insert into "vendas" ("id", "numero", "tipo", "status", "cliente_id", "cliente_nome", "forma_pagamento", "valor_total", "desconto", "frete", "valor_final", "troco", "observacoes", "atendimento_rapido", "data_venda", "inicio_atendimento", "vendedor_id", "caixa_id", "desconto_autorizado_por", "finalizada_em", "cancelada_em", "servico_id", "servico_nome", "data_agendamento", "hora_inicio", "duracao_estimada", "profissional_id", "agenda_inicio", "agenda_fim", "iniciado_em", "concluido_em", "created_at", "updated_at") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, default, $13, $14, $15, $16, now(), default, default, default, default, default, default, default, default, default, default, default, default, default) returning "id", "numero"`;
+
+export const VENDA_ITEM = `insert into "venda_itens" ("id", "venda_id", "ordem", "produto_id", "produto_nome", "unidade_medida", "quantidade", "preco_unitario", "desconto_item", "subtotal", "custo_unitario") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
+
+export const VENDA_PAGAMENTO = `insert into "venda_pagamentos" ("id", "venda_id", "forma", "valor") values (default, $1, $2, $3)`;
+
+export const VENDA_HISTORICO = `insert into "venda_historico" ("id", "venda_id", "status", "usuario_id", "motivo", "created_at") values (default, $1, $2, $3, $4, default)`;
+
+export const VENDA_REGRAS_FINANCEIRAS = `
+    SELECT
+      (SELECT id FROM categorias_financeiras WHERE slug = $1) AS categoria_id,
+      (SELECT json_agg(json_build_object(
+        'forma', f.forma, 'prazo_dias', f.prazo_dias, 'baixa_automatica', f.baixa_automatica,
+        'conta_id', (
+          SELECT c.id FROM contas_financeiras c WHERE c.ativo
+          ORDER BY c.id = f.conta_id DESC NULLS LAST,
+                   c.tipo = (CASE f.forma WHEN $2 THEN $3 WHEN $4 THEN $5 WHEN $6 THEN $7 WHEN $8 THEN $9 WHEN $10 THEN $11 END) DESC,
+                   c.id
+          LIMIT 1)
+      )) FROM formas_financeiras f) AS formas`;
+
+export const VENDA_TITULO = `insert into "titulos" ("id", "natureza", "descricao", "pessoa_id", "categoria_id", "centro_custo", "documento", "competencia", "forma_pagamento", "valor", "observacoes", "venda_id", "ordem_servico_id", "recorrencia_id", "cancelado_em", "usuario_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, default, $5, $6, $7, $8, default, $9, $10, default, default, $11, default, default) returning "id"`;
+
+export const VENDA_PARCELA = `insert into "parcelas" ("id", "titulo_id", "numero", "vencimento", "valor", "valor_pago", "juros", "multa", "desconto", "status", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, default, default, default, $6, default, default) returning "id"`;
+
+export const VENDA_BAIXA = `insert into "baixas" ("id", "parcela_id", "conta_id", "data", "valor", "juros", "multa", "desconto", "amortizado", "observacao", "automatica", "estornada_em", "estornada_por", "usuario_id", "created_at") values (default, $1, $2, $3, $4, default, default, default, $5, default, $6, default, default, $7, default)`;
+
+export const VENDA_ESTOQUE = `update "produtos" set "estoque" = "produtos"."estoque" + $1::numeric where ("produtos"."id" = $2 and "produtos"."movimenta_estoque" = $3 and "produtos"."estoque" >= $4::numeric) returning "estoque", "nome", "unidade_medida"`;
+
+export const VENDA_MOVIMENTO = `insert into "estoque_movimentacoes" ("id", "produto_id", "tipo", "quantidade", "data", "motivo", "observacoes", "usuario_id", "created_at", "updated_at", "updated_by", "venda_id", "ordem_servico_id") values (default, $1, $2, $3, $4, $5, default, $6, default, default, default, $7, default)`;
+
+export const VENDA_LER = `select "vendas"."id", "vendas"."numero", "vendas"."tipo", "vendas"."status", "vendas"."cliente_id", "vendas"."cliente_nome", "vendas"."forma_pagamento", "vendas"."valor_total", "vendas"."desconto", "vendas"."frete", "vendas"."valor_final", "vendas"."troco", "vendas"."observacoes", "vendas"."atendimento_rapido", "vendas"."data_venda", "vendas"."vendedor_id", "vendedor"."nome", "vendas"."caixa_id", "vendas"."servico_id", "vendas"."servico_nome", "vendas"."data_agendamento", "vendas"."hora_inicio", "vendas"."duracao_estimada", "vendas"."profissional_id", "profissional"."nome", "vendas"."created_at", "vendas"."updated_at", coalesce((
+  SELECT json_agg(json_build_object(
+    'id', i.id, 'produto_id', i.produto_id, 'produto_nome', i.produto_nome,
+    'unidade_medida', i.unidade_medida, 'quantidade', i.quantidade,
+    'preco_unitario', i.preco_unitario, 'desconto_item', i.desconto_item,
+    'subtotal', i.subtotal, 'custo_unitario', i.custo_unitario
+  ) ORDER BY i.ordem)
+  FROM venda_itens i WHERE i.venda_id = "vendas"."id"), '[]'::json), coalesce((
+  SELECT json_agg(json_build_object('forma', p.forma, 'valor', p.valor) ORDER BY p.id)
+  FROM venda_pagamentos p WHERE p.venda_id = "vendas"."id"), '[]'::json), coalesce((
+  SELECT json_agg(json_build_object(
+    'status', h.status, 'usuario_nome', u.nome, 'motivo', h.motivo,
+    'created_at', to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  ) ORDER BY h.id)
+  FROM venda_historico h LEFT JOIN usuarios u ON u.id = h.usuario_id
+  WHERE h.venda_id = "vendas"."id"), '[]'::json), "autorizador"."nome", "vendas"."inicio_atendimento", "vendas"."finalizada_em", "vendas"."cancelada_em", "vendas"."iniciado_em", "vendas"."concluido_em", "orcamento_origem"."id", "orcamento_origem"."numero" from "vendas" left join (select "id", "nome" from "usuarios") "vendedor" on "vendedor"."id" = "vendas"."vendedor_id" left join (select "id", "nome" from "cadastros") "profissional" on "profissional"."id" = "vendas"."profissional_id" left join (select "id", "nome" from "usuarios") "autorizador" on "autorizador"."id" = "vendas"."desconto_autorizado_por" left join (select "id", "numero", "venda_id", "ordem_servico_id" from "orcamentos") "orcamento_origem" on "orcamento_origem"."venda_id" = "vendas"."id" where "vendas"."id" = $1`;
+
+type Row = Record<string, unknown>;
+
+/** A pool (PostgreSQL) or one PGlite instance: rows as objects, and a transaction. */
+export interface Runner {
+  /** `name`: a statement the API prepares once (db/prepared.ts); PostgreSQL then names it too. */
+  query(text: string, params: unknown[], name?: string): Promise<Row[]>;
+  transaction<T>(work: (tx: Runner) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Drizzle asks for rows as arrays (its selects repeat column names: the session's "id" is the
+ * user's, then the session's); so does the floor, keeping the first of a repeated name.
+ */
+export function toObjects(fields: ReadonlyArray<{ name: string }>, rows: unknown[][]): Row[] {
+  return rows.map((values) => {
+    const row: Row = {};
+    fields.forEach((field, index) => {
+      if (!(field.name in row)) row[field.name] = values[index];
+    });
+    return row;
+  });
+}
+
+export interface FloorRequest {
+  method: string;
+  /** Path and query, as the API receives them. */
+  path: string;
+  body?: string;
+  token: string;
+}
+
+export interface FloorAnswer {
+  status: number;
+  json: unknown;
+  /** An answer the database already wrote as JSON text, sent as it is (as the API does). */
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+const IDLE_SECONDS = 8 * 3600;
+const notFound: FloorAnswer = { status: 404, json: { error: 'NAO_ENCONTRADO' } };
+
+async function session(db: Runner, token: string) {
+  const hash = createHash('sha256').update(token).digest('hex');
+  const [row] = await db.query(SESSAO, [true, hash, IDLE_SECONDS, 1], 'sessao_usuario');
+  return row as { id: number; nome: string } | undefined;
+}
+
+/** The counter sale's day, in the company's time zone as the API computes it. */
+const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format();
+
+async function produtoDetalhe(db: Runner, id: number): Promise<FloorAnswer> {
+  const [produto] = await db.query(PRODUTO, [id], 'produto_detalhe');
+  // One unnamed column: the JSON text.
+  return produto
+    ? { status: 200, json: undefined, text: Object.values(produto)[0] as string }
+    : notFound;
+}
+
+async function clientes(db: Runner, params: URLSearchParams): Promise<FloorAnswer> {
+  const like = `%${params.get('q') ?? ''}%`;
+  const tipo = params.get('tipo') ?? 'cliente';
+  const [items, [total]] = await Promise.all([
+    db.query(CLIENTES_PAGINA, [tipo, like, like, Number(params.get('limit') ?? 20)]),
+    db.query(CLIENTES_TOTAL, [tipo, like, like]),
+  ]);
+  return { status: 200, json: items, headers: { 'x-total-count': String(total?.count ?? 0) } };
+}
+
+async function cadastroDetalhe(db: Runner, id: number): Promise<FloorAnswer> {
+  const [cadastro] = await db.query(CADASTRO, [id], 'cadastro_detalhe');
+  return cadastro ? { status: 200, json: cadastro } : notFound;
+}
+
+/** The quick sale of one unit of one product, paid in cash, as createVenda writes it. */
+async function vendaRapida(db: Runner, user: { id: number; nome: string }, body: string) {
+  const { itens } = JSON.parse(body) as { itens: Array<{ produto_id: number }> };
+  const produtoId = itens[0]!.produto_id;
+  return db.transaction(async (tx): Promise<FloorAnswer> => {
+    await tx.query(VENDA_AUTOR, [String(user.id), user.nome]);
+    const [produto] = await tx.query(VENDA_PRODUTOS, [produtoId]);
+    const [caixa] = await tx.query(VENDA_CAIXA, [user.id, 'aberto']);
+    if (!produto || !caixa) return { status: 409, json: { error: 'SEM_PRODUTO_OU_CAIXA' } };
+    const preco = produto.preco as number;
+    const [venda] = await tx.query(VENDA_INSERIR, [
+      'balcao', 'Finalizada', null, null, 'dinheiro', preco, 0, 0, preco, 0, null, true, null,
+      user.id, caixa.id, null,
+    ]); // prettier-ignore
+    const vendaId = venda!.id as number;
+    const numero = String(venda!.numero).padStart(6, '0');
+    const dia = hoje();
+    await tx.query(VENDA_ITEM, [
+      vendaId, 0, produtoId, produto.nome, produto.unidade_medida, 1, preco, 0, preco,
+      produto.custo_final,
+    ]); // prettier-ignore
+    await tx.query(VENDA_PAGAMENTO, [vendaId, 'dinheiro', preco]);
+    await tx.query(VENDA_HISTORICO, [vendaId, 'Finalizada', user.id, null]);
+    const [regras] = await tx.query(VENDA_REGRAS_FINANCEIRAS, [
+      'venda-produtos', 'dinheiro', 'caixa', 'cartao_credito', 'corrente', 'cartao_debito',
+      'corrente', 'pix', 'corrente', 'boleto', 'corrente',
+    ]); // prettier-ignore
+    const formas = regras!.formas as Array<{ forma: string; conta_id: number }>;
+    const contaId = formas.find((forma) => forma.forma === 'dinheiro')!.conta_id;
+    const [titulo] = await tx.query(VENDA_TITULO, [
+      'receber', `Venda Nº ${numero} – Dinheiro`, null, regras!.categoria_id, numero, dia,
+      'dinheiro', preco, vendaId, null, user.id,
+    ]); // prettier-ignore
+    const [parcela] = await tx.query(VENDA_PARCELA, [titulo!.id, 1, dia, preco, preco, 'pago']);
+    await tx.query(VENDA_BAIXA, [parcela!.id, contaId, dia, preco, preco, true, user.id]);
+    const baixou = await tx.query(VENDA_ESTOQUE, ['-1.000', produtoId, true, '1.000']);
+    if (!baixou.length) throw new Error('Estoque insuficiente no piso.');
+    await tx.query(VENDA_MOVIMENTO, [
+      produtoId, 'saida', 1, dia, `Venda Nº ${numero}`, user.id, vendaId,
+    ]); // prettier-ignore
+    const [lida] = await tx.query(VENDA_LER, [vendaId]);
+    return { status: 201, json: lida };
+  });
+}
+
+/** One request of a scenario: the session lookup, then the scenario's statements. */
+export async function answerFloor(db: Runner, request: FloorRequest): Promise<FloorAnswer> {
+  const user = await session(db, request.token);
+  if (!user) return { status: 401, json: { error: 'UNAUTHORIZED' } };
+  const url = new URL(request.path, 'http://piso');
+  const id = /^\/api\/(?:produtos|cadastros)\/(\d+)$/.exec(url.pathname)?.[1];
+  if (request.method === 'POST' && url.pathname === '/api/vendas') {
+    return vendaRapida(db, user, request.body ?? '{}');
+  }
+  if (url.pathname === '/api/produtos') {
+    const like = `%${url.searchParams.get('q') ?? ''}%`;
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const [page] = await db.query(PRODUTOS_LISTA, [like, like, limit, 0, like, like]);
+    const headers = { 'x-total-count': String(page!.total) };
+    return { status: 200, json: undefined, text: page!.data as string, headers };
+  }
+  if (url.pathname === '/api/produtos/search') {
+    const q = url.searchParams.get('q') ?? '';
+    return { status: 200, json: await db.query(PRODUTO_BUSCA, [q, q, q, q, q, q, 20]) };
+  }
+  if (url.pathname === '/api/cadastros') return clientes(db, url.searchParams);
+  if (id && url.pathname.startsWith('/api/produtos/')) return produtoDetalhe(db, Number(id));
+  if (id) return cadastroDetalhe(db, Number(id));
+  return notFound;
+}

@@ -1,0 +1,3 @@
+export * from './backup.schema';
+export * from './configuracoes.schema';
+export * from './pix';

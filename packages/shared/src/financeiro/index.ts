@@ -1,0 +1,2 @@
+export * from './financeiro.rules';
+export * from './financeiro.schema';

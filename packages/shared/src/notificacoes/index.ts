@@ -1,0 +1,2 @@
+export * from './notificacoes.rules';
+export * from './notificacoes.schema';

@@ -1,0 +1,2 @@
+export * from './orcamento.rules';
+export * from './orcamento.schema';
