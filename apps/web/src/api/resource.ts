@@ -60,15 +60,18 @@ export function useInvalidatingMutation<Variables, Result>(
   });
 }
 
-/**
- * The query string of one page of a server-paged list: the filter's values that are set (empty
- * ones left out), then limit and offset.
- */
-export function pageSearchParams(filtro: object, page: number, pageSize: number): URLSearchParams {
+/** The query string of a filter: the values that are set (empty ones left out). */
+export function filtroSearchParams(filtro: object): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filtro)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
+  return params;
+}
+
+/** The query string of one page of a server-paged list: the filter's, then limit and offset. */
+export function pageSearchParams(filtro: object, page: number, pageSize: number): URLSearchParams {
+  const params = filtroSearchParams(filtro);
   params.set('limit', String(pageSize));
   params.set('offset', String((page - 1) * pageSize));
   return params;

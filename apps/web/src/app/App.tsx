@@ -1,17 +1,24 @@
-import { MantineProvider } from '@mantine/core';
-import { BrowserRouter } from 'react-router';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { SessionProvider } from '../lib/session';
 import { Root } from './Root';
 import { theme } from './theme';
 
-/** The root: what the login page needs. The signed-in shell and its providers load lazily. */
+/** The user's colour scheme on this device; public/tema.js applies it before the first paint. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'prumo-tema' });
+
+/**
+ * The root: what the login page needs. The signed-in shell, its router and its providers load
+ * lazily.
+ */
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      colorSchemeManager={colorSchemeManager}
+    >
       <SessionProvider>
-        <BrowserRouter>
-          <Root />
-        </BrowserRouter>
+        <Root />
       </SessionProvider>
     </MantineProvider>
   );

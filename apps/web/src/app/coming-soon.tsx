@@ -1,18 +1,14 @@
 import {
   IconCalendar,
-  IconCash,
   IconChartBar,
   IconChartPie,
   IconClipboardList,
-  IconFileDescription,
   IconFileInvoice,
-  IconReceiptRefund,
   IconShoppingCart,
   IconSignature,
   IconTool,
 } from '@tabler/icons-react';
 import { lazy, type ComponentType } from 'react';
-import { ADMIN_MANAGER } from '@prumo/shared/auth';
 import { ANY_ROLE, type AppRoute, type NavEntry } from '../lib/feature';
 
 /** A route whose module is not built yet: a page that names the area and says it is coming. */
@@ -27,7 +23,6 @@ function comingSoon(area: string): ComponentType {
 interface ComingArea {
   area: string;
   paths: string[];
-  roles?: AppRoute['roles'];
   nav?: Omit<NavEntry, 'label'>;
 }
 
@@ -42,12 +37,6 @@ const COMING: ComingArea[] = [
     nav: { section: 'Principal', to: '/vendas', icon: IconShoppingCart },
   },
   {
-    area: 'Financeiro',
-    paths: ['/financeiro'],
-    roles: ADMIN_MANAGER,
-    nav: { section: 'Principal', to: '/financeiro', icon: IconCash },
-  },
-  {
     area: 'Serviços',
     paths: ['/servicos', '/servicos/adicionar-servico', '/servicos/editar/:id'],
     nav: { section: 'Gestão', to: '/servicos', icon: IconTool },
@@ -56,16 +45,6 @@ const COMING: ComingArea[] = [
     area: 'Ordem de Serviços',
     paths: ['/ordem-servicos', '/servicos/adicionar-os', '/servicos/painel-os'],
     nav: { section: 'Gestão', to: '/ordem-servicos', icon: IconClipboardList },
-  },
-  {
-    area: 'Orçamentos',
-    paths: [
-      '/orcamentos',
-      '/orcamentos/adicionar-orcamento',
-      '/orcamentos/visualizar/:id',
-      '/orcamentos/editar/:id',
-    ],
-    nav: { section: 'Gestão', to: '/orcamentos', icon: IconFileDescription },
   },
   {
     area: 'Nota Fiscal',
@@ -88,20 +67,15 @@ const COMING: ComingArea[] = [
     nav: { section: 'Relatórios', to: '/agenda', icon: IconCalendar },
   },
   {
-    area: 'Cobranças',
-    paths: ['/cobrancas'],
-    nav: { section: 'Relatórios', to: '/cobrancas', icon: IconReceiptRefund },
-  },
-  {
     area: 'Analytics',
     paths: ['/analytics'],
     nav: { section: 'Relatórios', to: '/analytics', icon: IconChartPie },
   },
 ];
 
-export const COMING_SOON_ROUTES: AppRoute[] = COMING.flatMap(({ area, paths, roles }) => {
+export const COMING_SOON_ROUTES: AppRoute[] = COMING.flatMap(({ area, paths }) => {
   const Page = comingSoon(area);
-  return paths.map((path) => ({ path, roles: roles ?? ANY_ROLE, Page }));
+  return paths.map((path) => ({ path, roles: ANY_ROLE, Page }));
 });
 
 export const COMING_SOON_NAV: NavEntry[] = COMING.flatMap(({ area, nav }) =>

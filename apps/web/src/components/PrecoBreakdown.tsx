@@ -29,7 +29,7 @@ export function PrecoBreakdown({ preco }: { preco: PrecoTabelaCalculado }) {
       <Group
         justify="space-between"
         pt={4}
-        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
       >
         <Text fw={700}>Preço final</Text>
         <Text fw={700} data-testid="preco-final">

@@ -34,6 +34,28 @@ export function LinkAction({
   );
 }
 
+/** Another action of the row that acts in place ("Nova movimentação", "Histórico"). */
+export function ButtonAction({
+  icon: ActionIconGlyph,
+  title,
+  label,
+  onClick,
+  color,
+}: {
+  icon: Icon;
+  title: string;
+  /** What a screen reader says, naming the row. */
+  label: string;
+  onClick: () => void;
+  color?: string;
+}) {
+  return (
+    <ActionIcon variant="subtle" color={color} title={title} aria-label={label} onClick={onClick}>
+      <ActionIconGlyph size={18} />
+    </ActionIcon>
+  );
+}
+
 /** Edit: a link when `to` is given, otherwise a button calling `onClick`. */
 export function EditAction({
   name,

@@ -5,10 +5,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { CadastroDetalhe, CadastroListItem, TipoCadastro } from '@prumo/shared/cadastros';
+import {
+  CADASTROS_LIMIT_MAX,
+  type CadastroDetalhe,
+  type CadastroListItem,
+  type TipoCadastro,
+} from '@prumo/shared/cadastros';
 import { apiPage, apiRequest } from '../../lib/api-client';
 import { multipartBody } from '../../lib/files';
 import { ROOT_KEYS } from '../keys';
+import { pageSearchParams } from '../resource';
 
 /** The registry (/api/cadastros): clientes, fornecedores, funcionários and transportadoras. */
 export const cadastroKeys = {
@@ -17,6 +23,10 @@ export const cadastroKeys = {
   list: (tipo: TipoCadastro) => [...cadastroKeys.lists(), tipo] as const,
   busca: (tipo: TipoCadastro, q: string, limit: number) =>
     [...cadastroKeys.lists(), tipo, 'busca', q, limit] as const,
+  aba: (tipo: TipoCadastro) => [...cadastroKeys.lists(), tipo, 'aba'] as const,
+  paginas: (tipo: TipoCadastro) => [...cadastroKeys.lists(), tipo, 'pagina'] as const,
+  pagina: (tipo: TipoCadastro, q: string, page: number) =>
+    [...cadastroKeys.paginas(tipo), q, page] as const,
   detail: (id: number) => [...ROOT_KEYS.cadastros, 'detail', id] as const,
 };
 
@@ -49,6 +59,48 @@ export function useBuscaCadastros(tipo: TipoCadastro, q: string, limit: number) 
     },
     staleTime: 30_000,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Up to this many records a tab holds them all and searches on the client (spec 2.6); a larger
+ * registry is paged and searched by the server, so 10,000 customers are never all downloaded.
+ */
+export const CADASTROS_LOCAL_MAX = CADASTROS_LIMIT_MAX;
+
+/** Rows per page of the list. */
+export const CADASTROS_PAGE_SIZE = 20;
+
+type CadastrosPage = { items: CadastroListItem[]; total: number };
+
+/**
+ * A tab of the list (GET /api/cadastros?tipo=&limit=CADASTROS_LOCAL_MAX): every record when the
+ * total fits (`completa`), otherwise only the first ones and the total, and the screen pages and
+ * searches on the server (useCadastrosPagina). Changing the tab reloads it (spec 2.6).
+ */
+export function useCadastrosAba(tipo: TipoCadastro) {
+  return useQuery({
+    queryKey: cadastroKeys.aba(tipo),
+    queryFn: ({ signal }) =>
+      apiPage<CadastroListItem>(`/cadastros?tipo=${tipo}&limit=${CADASTROS_LOCAL_MAX}`, signal),
+    select: (page) => ({ ...page, completa: page.total <= page.items.length }),
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** GET /api/cadastros?tipo=&q=&limit=&offset=: one page of a large registry and its total. */
+export function useCadastrosPagina(tipo: TipoCadastro, q: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: cadastroKeys.pagina(tipo, q, page),
+    queryFn: ({ signal }) =>
+      apiPage<CadastroListItem>(
+        `/cadastros?${pageSearchParams({ tipo, q }, page, CADASTROS_PAGE_SIZE)}`,
+        signal,
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 
@@ -106,7 +158,10 @@ export function useSaveCadastro() {
   });
 }
 
-/** DELETE /api/cadastros/{id}; the row leaves the cached list at once (spec 7). */
+/**
+ * DELETE /api/cadastros/{id}; the row leaves the cached lists at once (spec 7) and the server's
+ * pages of the tab are read again.
+ */
 export function useDeleteCadastro(tipo: TipoCadastro) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -115,7 +170,13 @@ export function useDeleteCadastro(tipo: TipoCadastro) {
       queryClient.setQueryData<CadastroListItem[]>(cadastroKeys.list(tipo), (rows) =>
         rows?.filter((row) => row.id !== id),
       );
+      queryClient.setQueryData<CadastrosPage>(cadastroKeys.aba(tipo), (page) =>
+        page && page.items.some((row) => row.id === id)
+          ? { items: page.items.filter((row) => row.id !== id), total: page.total - 1 }
+          : page,
+      );
       queryClient.removeQueries({ queryKey: cadastroKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: cadastroKeys.paginas(tipo) });
     },
   });
 }

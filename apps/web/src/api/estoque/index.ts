@@ -56,8 +56,11 @@ export function useMovimentacoes(filtro: MovimentacoesFiltro, enabled = true) {
   return useInfiniteQuery({ ...movimentacoesQueryOptions(filtro), enabled });
 }
 
-/** A movement changes the histories and the product's stock wherever the catalogue shows. */
-const afterMovimentacao = () => [ROOT_KEYS.estoque, ROOT_KEYS.produtos];
+/**
+ * A movement changes the histories, the product's stock wherever the catalogue shows, and the
+ * bell's products below their minimum.
+ */
+const afterMovimentacao = () => [ROOT_KEYS.estoque, ROOT_KEYS.produtos, ROOT_KEYS.notificacoes];
 
 /**
  * POST /api/estoque/movimentacoes: the form plus produto_id and a numeric quantidade. The key

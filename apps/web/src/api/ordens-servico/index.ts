@@ -75,9 +75,16 @@ export function useOrdemServico(id: number) {
 
 /**
  * An order changes the lists and the panel; a concluded one took its parts out of stock (the
- * products, their stock view and ledger).
+ * products, their stock view and ledger) and made its receivables (finance, the dashboard).
  */
-const afterOrdem = () => [ROOT_KEYS.ordensServico, ROOT_KEYS.produtos, ROOT_KEYS.estoque];
+const afterOrdem = () => [
+  ROOT_KEYS.ordensServico,
+  ROOT_KEYS.produtos,
+  ROOT_KEYS.estoque,
+  ROOT_KEYS.financeiro,
+  ROOT_KEYS.dashboard,
+  ROOT_KEYS.notificacoes,
+];
 
 /** The saved order goes into the cache at once, so its form shows it without another call. */
 function useOrdemMutation<Variables>(mutationFn: (variables: Variables) => Promise<OrdemServico>) {

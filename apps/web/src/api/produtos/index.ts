@@ -6,25 +6,66 @@ import type {
   ProdutoFoto,
   ProdutoListItem,
   ProdutoSearchItem,
+  ProdutoSort,
   ProdutoUpdate,
 } from '@prumo/shared/produtos';
-import { apiRequest } from '../../lib/api-client';
+import { apiPage, apiRequest } from '../../lib/api-client';
 import { multipartBody } from '../../lib/files';
 import { ROOT_KEYS } from '../keys';
-import { crudResource, useInvalidatingMutation } from '../resource';
+import { crudResource, pageSearchParams, useInvalidatingMutation } from '../resource';
 
 /**
  * The catalogue (/api/produtos): the products screen, the stock screen and the product search
- * all read it from here, so a change shows everywhere.
+ * all read it from here, so a change shows everywhere. The two screens read one page at a time
+ * (search, filters and sort on the server), never the whole catalogue.
  */
 const base = crudResource<ProdutoListItem, ProdutoUpdate, Produto>(ROOT_KEYS.produtos);
+
+/**
+ * What a screen asks GET /api/produtos for besides the page: the search (nome, códigos; accents
+ * ignored), the filters and the sort. Left-out values are not sent.
+ */
+export interface ProdutosFiltro {
+  q?: string;
+  categoria_id?: number | null;
+  ativo?: boolean;
+  movimenta_estoque?: boolean;
+  /** Stock at or below the minimum. */
+  abaixo_minimo?: boolean;
+  /** Stock at zero. */
+  sem_estoque?: boolean;
+  sort?: ProdutoSort;
+  order?: 'asc' | 'desc';
+}
 
 export const produtoKeys = {
   ...base.keys,
   search: (termo: string) => [...ROOT_KEYS.produtos, 'search', termo] as const,
+  page: (filtro: ProdutosFiltro, page: number, pageSize: number) =>
+    [...ROOT_KEYS.produtos, 'page', filtro, page, pageSize] as const,
 };
 
-/** GET /api/produtos: every product (section 3.1 record, categoria_nome, foto_id, estoque). */
+/**
+ * GET /api/produtos?q=&…&limit=&offset=: one page of section 3.1 records and the total
+ * (X-Total-Count). The previous page stays on screen until the next one arrives.
+ */
+export const produtosPageQueryOptions = (filtro: ProdutosFiltro, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: produtoKeys.page(filtro, page, pageSize),
+    queryFn: ({ signal }) =>
+      apiPage<ProdutoListItem>(`/produtos?${pageSearchParams(filtro, page, pageSize)}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export function useProdutosPage(filtro: ProdutosFiltro, page: number, pageSize: number) {
+  return useQuery(produtosPageQueryOptions(filtro, page, pageSize));
+}
+
+/**
+ * GET /api/produtos: every product (section 3.1 record, categoria_nome, foto_id, estoque). For
+ * readers that need the whole catalogue; the list screens use produtosPageQueryOptions.
+ */
 export const produtosQueryOptions = base.listQueryOptions;
 
 export function useProdutos() {
@@ -63,7 +104,7 @@ export const fotoPath = (produtoId: number, fotoId: number) =>
   `/produtos/${produtoId}/fotos/${fotoId}`;
 
 /**
- * A product change is seen by the catalogue, the stock screen (it reads the same list), the
+ * A product change is seen by the catalogue, the stock screen (it reads the same pages), the
  * price tables' product lists and the product's prices per table.
  */
 const afterChange = () => [ROOT_KEYS.produtos, ROOT_KEYS.tabelasPrecos, ROOT_KEYS.precosProduto];

@@ -144,13 +144,16 @@ export function salvarVenda({ id, dados, idempotencyKey }: SalvarVendaInput): Pr
 
 /**
  * A sale changes the sales lists and stats, and once finalized or cancelled the products'
- * stock, the stock ledger and the operator's caixa.
+ * stock, the stock ledger, the operator's caixa, its receivables and the dashboard.
  */
 const afterVenda = () => [
   ROOT_KEYS.vendas,
   ROOT_KEYS.produtos,
   ROOT_KEYS.estoque,
   ROOT_KEYS.caixas,
+  ROOT_KEYS.financeiro,
+  ROOT_KEYS.dashboard,
+  ROOT_KEYS.notificacoes,
 ];
 
 /** The saved sale goes into the cache at once, so its view shows it without another call. */

@@ -7,9 +7,16 @@ import { DatesProvider } from '@mantine/dates';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { useTemaDoUsuario } from '../../components/tema';
 import { AppRoutes } from '../router';
+import {
+  avisarSeDoisFatoresObrigatorio,
+  useDoisFatoresObrigatorio,
+} from './dois-fatores-obrigatorio';
+import { useLogoutPorInatividade } from './inatividade';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import classes from './Shell.module.css';
@@ -20,25 +27,29 @@ const TOPBAR_HEIGHT = 64;
 
 function createQueryClient() {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: avisarSeDoisFatoresObrigatorio }),
+    mutationCache: new MutationCache({ onError: avisarSeDoisFatoresObrigatorio }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
     },
   });
 }
 
-/** The signed-in application: providers for data, dialogs and dates, and the shell. */
+/** The signed-in application: the router, providers for data, dialogs and dates, and the shell. */
 export default function SignedInApp() {
   // One cache per signed-in session: signing out unmounts this and drops every cached list.
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" />
-          <Shell />
-        </ModalsProvider>
-      </DatesProvider>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
+          <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
+            <Notifications position="top-right" />
+            <Shell />
+          </ModalsProvider>
+        </DatesProvider>
+      </QueryClientProvider>
+    </BrowserRouter>
   );
 }
 
@@ -47,6 +58,9 @@ function Shell() {
   // The spec closes the sidebar on a link choice at 768 px or narrower.
   const closesOnChoice = useMediaQuery('(max-width: 768px)');
   const isOverlay = useMediaQuery('(max-width: 767.98px)');
+  useTemaDoUsuario();
+  useLogoutPorInatividade();
+  useDoisFatoresObrigatorio();
 
   return (
     <AppShell
@@ -73,7 +87,7 @@ function Shell() {
           aria-hidden
         />
       )}
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main className={classes.main}>
         <AppRoutes />
       </AppShell.Main>
     </AppShell>

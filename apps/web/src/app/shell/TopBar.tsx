@@ -1,8 +1,9 @@
-import { ActionIcon, Avatar, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconMenu2, IconUser, IconX } from '@tabler/icons-react';
-import { ROLE_LABELS } from '@prumo/shared/auth';
+import { Link } from 'react-router';
 import { initials } from '../../lib/initials';
+import { NotificacoesBell } from '../../components/NotificacoesBell';
+import { TemaToggle } from '../../components/tema';
 import { useSession } from '../../lib/session';
 import classes from './Shell.module.css';
 
@@ -14,7 +15,6 @@ export function TopBar({
   onToggleSidebar: () => void;
 }) {
   const { user, logout } = useSession();
-  const [profileOpen, profile] = useDisclosure(false);
   const name = user?.nome || 'Usuário';
 
   return (
@@ -30,6 +30,8 @@ export function TopBar({
       </ActionIcon>
 
       <Group gap="sm" wrap="nowrap">
+        <NotificacoesBell />
+        <TemaToggle />
         <Text fw={500} className={classes.userName} data-testid="topbar-user-name">
           {name}
         </Text>
@@ -51,7 +53,7 @@ export function TopBar({
               </Text>
             </Stack>
             <Menu.Divider />
-            <Menu.Item leftSection={<IconUser size={16} />} onClick={profile.open}>
+            <Menu.Item leftSection={<IconUser size={16} />} component={Link} to="/perfil">
               Perfil
             </Menu.Item>
             <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
@@ -60,28 +62,6 @@ export function TopBar({
           </Menu.Dropdown>
         </Menu>
       </Group>
-
-      <Modal opened={profileOpen} onClose={profile.close} title="Perfil" centered>
-        <Stack gap="xs">
-          <Group gap="md">
-            <Avatar color="indigo" radius="xl" size="lg">
-              {initials(user?.nome)}
-            </Avatar>
-            <div>
-              <Text fw={600}>{name}</Text>
-              <Text size="sm" c="dimmed">
-                {user?.email}
-              </Text>
-            </div>
-          </Group>
-          <Text size="sm">
-            Perfil de acesso: <strong>{user ? ROLE_LABELS[user.role] : ''}</strong>
-          </Text>
-          <Text size="xs" c="dimmed">
-            Para alterar seus dados ou sua senha, fale com um administrador do sistema.
-          </Text>
-        </Stack>
-      </Modal>
     </Group>
   );
 }

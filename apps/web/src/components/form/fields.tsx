@@ -1,11 +1,13 @@
 import {
   Checkbox,
   NumberInput,
+  PasswordInput,
   Select,
   Switch,
   Textarea,
   TextInput,
   type NumberInputProps,
+  type PasswordInputProps,
   type SelectProps,
   type TextareaProps,
   type TextInputProps,
@@ -67,6 +69,30 @@ export function TextField({
       name={fieldName}
       ref={ref}
       value={(value as string | null | undefined) ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+}
+
+/** A password: typed hidden, with a button that shows it; never autofilled unless told. */
+export function PasswordField({
+  name,
+  required,
+  autoComplete = 'new-password',
+  ...props
+}: Bound<PasswordInputProps>) {
+  const { ref, fieldName, value, onChange, onBlur, error } = useField(name);
+  return (
+    <PasswordInput
+      withAsterisk={required}
+      autoComplete={autoComplete}
+      visibilityToggleButtonProps={{ 'aria-label': 'Mostrar ou ocultar senha' }}
+      {...props}
+      name={fieldName}
+      ref={ref}
+      value={(value as string | undefined) ?? ''}
       onChange={(event) => onChange(event.currentTarget.value)}
       onBlur={onBlur}
       error={error}
@@ -176,7 +202,8 @@ export function SelectField({
 
 /**
  * A day typed as dd/mm/aaaa or picked in the calendar; the value is "aaaa-mm-dd". Up to today,
- * or, given `minDate` (an appointment's day), from that day on.
+ * or, given `minDate` (an appointment's day), from that day on; `livre` lifts both limits (a due
+ * day, a month of competence).
  */
 export function DateField({
   name,
@@ -186,12 +213,14 @@ export function DateField({
   disabled,
   placeholder,
   minDate,
+  livre = false,
 }: Binding & {
   label: string;
   description?: ReactNode;
   disabled?: boolean;
   placeholder?: string;
   minDate?: string;
+  livre?: boolean;
 }) {
   const { ref, value, onChange, onBlur, error } = useField(name);
   return (
@@ -199,7 +228,7 @@ export function DateField({
       label={label}
       withAsterisk={required}
       minDate={minDate}
-      maxDate={minDate ? undefined : todayISO()}
+      maxDate={minDate || livre ? undefined : todayISO()}
       clearable
       description={description}
       disabled={disabled}

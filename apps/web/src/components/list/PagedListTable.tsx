@@ -26,6 +26,7 @@ export function PagedListTable<T>({
   onPageChange,
   emptyState,
   rowAttributes,
+  onRowClick,
   horizontalSpacing,
   'data-testid': testId,
 }: {
@@ -37,6 +38,8 @@ export function PagedListTable<T>({
   onPageChange: (page: number) => void;
   emptyState: ReactNode;
   rowAttributes?: (record: T) => Record<string, unknown>;
+  /** A click on a row (opening the record); its action buttons stop the click themselves. */
+  onRowClick?: (record: T) => void;
   horizontalSpacing?: MantineSpacing;
   'data-testid'?: string;
 }) {
@@ -62,6 +65,7 @@ export function PagedListTable<T>({
       onPageChange={onPageChange}
       idAccessor={'id' as never}
       customRowAttributes={rowAttributes}
+      onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       emptyState={records.length === 0 && !isPending ? emptyState : undefined}
       columns={columns}
     />

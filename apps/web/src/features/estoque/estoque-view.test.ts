@@ -1,40 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { pageSearchParams } from '../../api/resource';
 import {
-  categoriasDe,
   contarFiltros,
   FILTROS_ESTOQUE_VAZIOS,
-  filtrarEstoque,
-  ordenarEstoque,
+  filtroDoEstoque,
+  opcoesDeCategorias,
   toEstoqueProduto,
 } from './estoque-view';
-
-const produtos = [
-  toEstoqueProduto({
-    id: 1,
-    nome: 'Feijão Carioca 1kg',
-    codigo_barras: '7890000000017',
-    estoque: 64,
-    estoque_minimo: 20,
-    categoria_id: 2,
-    categoria_nome: 'Mercearia',
-  }),
-  toEstoqueProduto({
-    id: 2,
-    nome: 'Água Sanitária 1L',
-    estoque: 5,
-    estoque_minimo: 12,
-    categoria_id: 3,
-    categoria_nome: 'Limpeza',
-  }),
-  toEstoqueProduto({
-    id: 3,
-    nome: 'Suco de Uva',
-    estoque: 0,
-    categoria_id: 2,
-    categoria_nome: 'Mercearia',
-  }),
-  toEstoqueProduto({ id: 4, nome: 'Brinde', estoque: 0, movimenta_estoque: false }),
-];
 
 describe('stock view', () => {
   it("fills section 3.9's defaults", () => {
@@ -46,32 +18,55 @@ describe('stock view', () => {
     });
   });
 
-  it('searches nome and codigo_barras ignoring case and accents', () => {
-    const ids = (termo: string) =>
-      filtrarEstoque(produtos, termo, FILTROS_ESTOQUE_VAZIOS).map((p) => p.id);
-    expect(ids('FEIJAO')).toEqual([1]);
-    expect(ids('agua sanit')).toEqual([2]);
-    expect(ids('00000017')).toEqual([1]);
-    expect(ids('')).toEqual([1, 2, 3]);
-    expect(ids('nada disso')).toEqual([]);
+  it('asks the server for the trimmed term, products that move stock and the name order', () => {
+    const ordem = { columnAccessor: 'nome', direction: 'asc' } as const;
+    expect(filtroDoEstoque('', FILTROS_ESTOQUE_VAZIOS, ordem)).toEqual({
+      movimenta_estoque: true,
+      sort: 'nome',
+      order: 'asc',
+    });
+    expect(filtroDoEstoque('  Feijão ', FILTROS_ESTOQUE_VAZIOS, ordem).q).toBe('Feijão');
+    expect(
+      pageSearchParams(filtroDoEstoque('agua', FILTROS_ESTOQUE_VAZIOS, ordem), 2, 20).toString(),
+    ).toBe('q=agua&movimenta_estoque=true&sort=nome&order=asc&limit=20&offset=20');
   });
 
-  it('filters by low stock, zero stock, group and stock control', () => {
-    const ids = (filtros: Partial<typeof FILTROS_ESTOQUE_VAZIOS>) =>
-      filtrarEstoque(produtos, '', { ...FILTROS_ESTOQUE_VAZIOS, ...filtros }).map((p) => p.id);
-    expect(ids({ situacao: 'baixo' })).toEqual([2, 3]);
-    expect(ids({ situacao: 'zerado' })).toEqual([3]);
-    expect(ids({ categoria: 2 })).toEqual([1, 3]);
-    expect(ids({ incluirSemControle: true })).toEqual([1, 2, 3, 4]);
+  it('turns low stock, zero stock, group and stock control into server filters', () => {
+    const ordem = { columnAccessor: 'nome', direction: 'asc' } as const;
+    const filtro = (filtros: Partial<typeof FILTROS_ESTOQUE_VAZIOS>) =>
+      filtroDoEstoque('', { ...FILTROS_ESTOQUE_VAZIOS, ...filtros }, ordem);
+    expect(filtro({ situacao: 'baixo' })).toMatchObject({ abaixo_minimo: true });
+    expect(filtro({ situacao: 'baixo' }).sem_estoque).toBeUndefined();
+    expect(filtro({ situacao: 'zerado' })).toMatchObject({ sem_estoque: true });
+    expect(filtro({ situacao: 'zerado' }).abaixo_minimo).toBeUndefined();
+    expect(filtro({ categoria: 2 })).toMatchObject({ categoria_id: 2 });
+    expect(filtro({ incluirSemControle: true }).movimenta_estoque).toBeUndefined();
     expect(contarFiltros({ situacao: 'baixo', categoria: 2, incluirSemControle: false })).toBe(2);
   });
 
-  it('lists the groups and sorts the pt-BR way', () => {
-    expect(categoriasDe(produtos)).toEqual([
+  it('sorts every sortable column on the server, and lists the groups the pt-BR way', () => {
+    const sort = (columnAccessor: string, direction: 'asc' | 'desc') => {
+      const { sort, order } = filtroDoEstoque('', FILTROS_ESTOQUE_VAZIOS, {
+        columnAccessor,
+        direction,
+      });
+      return `${sort} ${order}`;
+    };
+    expect(sort('nome', 'desc')).toBe('nome desc');
+    expect(sort('categoria_nome', 'asc')).toBe('categoria asc');
+    expect(sort('preco', 'desc')).toBe('preco desc');
+    expect(sort('estoque_minimo', 'asc')).toBe('estoque_minimo asc');
+    expect(sort('estoque', 'desc')).toBe('estoque desc');
+    expect(
+      opcoesDeCategorias([
+        { id: 2, nome: 'Mercearia' },
+        { id: 3, nome: 'Limpeza' },
+        { id: 4, nome: 'Águas' },
+      ]),
+    ).toEqual([
+      { value: '4', label: 'Águas' },
       { value: '3', label: 'Limpeza' },
       { value: '2', label: 'Mercearia' },
     ]);
-    expect(ordenarEstoque(produtos, 'nome', 'asc').map((p) => p.id)).toEqual([2, 4, 1, 3]);
-    expect(ordenarEstoque(produtos, 'estoque', 'desc').map((p) => p.id)).toEqual([1, 2, 4, 3]);
   });
 });

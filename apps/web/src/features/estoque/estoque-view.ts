@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ESTOQUE_MINIMO_PADRAO,
   ESTOQUE_UNIDADE_PADRAO,
-  isEstoqueBaixo,
   SEM_CATEGORIA,
 } from '@prumo/shared/estoque';
-import type { ProdutoListItem } from '@prumo/shared/produtos';
-import { compareText, matchesSearch } from '@prumo/shared/search';
-import { produtosQueryOptions } from '../../api/produtos';
+import type { ProdutoListItem, ProdutoSort } from '@prumo/shared/produtos';
+import { compareText } from '@prumo/shared/search';
+import { produtosPageQueryOptions, type ProdutosFiltro } from '../../api/produtos';
 
 /** Section 3.9: the stock view of a product, with its defaults. */
 export interface EstoqueProduto {
@@ -67,66 +66,64 @@ export function contarFiltros(filtros: FiltrosEstoque): number {
   );
 }
 
-/**
- * The table's rows: the search matches nome and codigo_barras ignoring case and accents, then
- * the filters (at or below minimum, zero stock, group). Done on the client (spec section 9).
- */
-export function filtrarEstoque(
-  produtos: EstoqueProduto[],
-  termo: string,
-  filtros: FiltrosEstoque,
-): EstoqueProduto[] {
-  return produtos.filter(
-    (produto) =>
-      (filtros.incluirSemControle || produto.movimenta_estoque) &&
-      (filtros.categoria == null || produto.categoria === filtros.categoria) &&
-      (filtros.situacao !== 'baixo' || isEstoqueBaixo(produto.estoque, produto.estoque_minimo)) &&
-      (filtros.situacao !== 'zerado' || produto.estoque <= 0) &&
-      matchesSearch(termo, produto.nome, produto.codigo_barras),
-  );
-}
-
-/** The groups present in the list, for the Filtros select, sorted the pt-BR way. */
-export function categoriasDe(produtos: EstoqueProduto[]): Array<{ value: string; label: string }> {
-  const byId = new Map<number, string>();
-  for (const produto of produtos) {
-    if (produto.categoria != null) byId.set(produto.categoria, produto.categoria_nome);
-  }
-  return [...byId]
-    .map(([id, nome]) => ({ value: String(id), label: nome }))
-    .sort((a, b) => compareText(a.label, b.label));
-}
+/** How long the search box waits after the last key before asking the server. */
+export const BUSCA_DEBOUNCE_MS = 250;
 
 export type EstoqueSortKey = 'nome' | 'categoria_nome' | 'estoque' | 'estoque_minimo' | 'preco';
 
-export function ordenarEstoque(
-  produtos: EstoqueProduto[],
-  key: EstoqueSortKey,
-  direction: 'asc' | 'desc',
-): EstoqueProduto[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  return [...produtos].sort((a, b) => {
-    const av = a[key];
-    const bv = b[key];
-    const result =
-      typeof av === 'number' && typeof bv === 'number'
-        ? av - bv
-        : compareText(String(av), String(bv));
-    return sign * result || compareText(a.nome, b.nome) || a.id - b.id;
-  });
-}
-
-const toEstoqueProdutos = (produtos: ProdutoListItem[]) => produtos.map(toEstoqueProduto);
+/** Table column → the server's sort key (a whitelist on both sides). */
+const SORT_DA_COLUNA: Record<EstoqueSortKey, ProdutoSort> = {
+  nome: 'nome',
+  categoria_nome: 'categoria',
+  estoque: 'estoque',
+  estoque_minimo: 'estoque_minimo',
+  preco: 'preco',
+};
 
 /**
- * The catalogue's product list (one cache with the products screen), seen as section 3.9's stock
- * view; loaded again whenever the screen opens.
+ * What the stock screen asks GET /api/produtos for: the typed term (the server matches nome and
+ * the codes, ignoring case and accents), the filters (at or below the minimum, zero stock, group;
+ * products that do not move stock only when asked for) and the column order.
  */
-export function useProdutosEstoque() {
+export function filtroDoEstoque(
+  termo: string,
+  filtros: FiltrosEstoque,
+  ordem: { columnAccessor: string; direction: 'asc' | 'desc' },
+): ProdutosFiltro {
+  const filtro: ProdutosFiltro = {};
+  const q = termo.trim();
+  if (q) filtro.q = q;
+  if (filtros.categoria != null) filtro.categoria_id = filtros.categoria;
+  if (!filtros.incluirSemControle) filtro.movimenta_estoque = true;
+  if (filtros.situacao === 'baixo') filtro.abaixo_minimo = true;
+  if (filtros.situacao === 'zerado') filtro.sem_estoque = true;
+  filtro.sort = SORT_DA_COLUNA[ordem.columnAccessor as EstoqueSortKey] ?? 'nome';
+  filtro.order = ordem.direction;
+  return filtro;
+}
+
+/** Every product group for the Filtros select, sorted the pt-BR way. */
+export function opcoesDeCategorias(
+  categorias: ReadonlyArray<{ id: number; nome: string }>,
+): Array<{ value: string; label: string }> {
+  return categorias
+    .map((categoria) => ({ value: String(categoria.id), label: categoria.nome }))
+    .sort((a, b) => compareText(a.label, b.label));
+}
+
+const toEstoquePage = (data: { items: ProdutoListItem[]; total: number }) => ({
+  items: data.items.map(toEstoqueProduto),
+  total: data.total,
+});
+
+/**
+ * One page of the catalogue (the server searches, filters and sorts), seen as section 3.9's stock
+ * view; loaded again whenever the screen opens. The previous page stays until the next arrives.
+ */
+export function useProdutosEstoque(filtro: ProdutosFiltro, page: number, pageSize: number) {
   return useQuery({
-    ...produtosQueryOptions(),
-    select: toEstoqueProdutos,
-    staleTime: 0,
+    ...produtosPageQueryOptions(filtro, page, pageSize),
+    select: toEstoquePage,
     refetchOnMount: 'always',
   });
 }

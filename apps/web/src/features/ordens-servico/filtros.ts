@@ -1,4 +1,3 @@
-import { isISODate } from '@prumo/shared/dates';
 import {
   PRAZO_OS_VALUES,
   PRIORIDADE_OS_VALUES,
@@ -9,6 +8,7 @@ import {
   type SituacaoOS,
 } from '@prumo/shared/ordens-servico';
 import type { OrdensServicoFiltro } from '../../api/ordens-servico';
+import { periodoDaUrl } from '../../components/list/PeriodoFiltro';
 
 /**
  * The filters of "Gerenciar O.S.", kept in the address (?situacao=&prioridade=&prazo=...) so the
@@ -45,20 +45,12 @@ function umDe<T extends string>(valores: readonly T[], texto: string | null): T 
 /** Reads the filters from the address; an unknown or malformed value is left out. */
 export function filtrosDaUrl(params: URLSearchParams): FiltrosOs {
   const tecnico = Number(params.get('tecnico_id'));
-  const dia = (nome: string) => {
-    const texto = params.get(nome) ?? '';
-    return isISODate(texto) ? texto : '';
-  };
-  let de = dia('de');
-  let ate = dia('ate');
-  if (de && ate && de > ate) [de, ate] = [ate, de];
   return {
     situacao: umDe([...SITUACAO_OS_VALUES, 'abertas'] as const, params.get('situacao')),
     prioridade: umDe(PRIORIDADE_OS_VALUES, params.get('prioridade')),
     prazo: umDe(PRAZO_OS_VALUES, params.get('prazo')),
     tecnico_id: Number.isInteger(tecnico) && tecnico > 0 ? tecnico : null,
-    de,
-    ate,
+    ...periodoDaUrl(params),
     q: (params.get('q') ?? '').slice(0, 100),
   };
 }

@@ -8,26 +8,23 @@ import {
   type PrioridadeOS,
   type TotaisOS,
 } from '@prumo/shared/ordens-servico';
+import type {
+  LinhaForm,
+  LinhaProdutoForm as LinhaProduto,
+  LinhaServicoForm as LinhaServico,
+} from '../../components/form/LinhasSection';
 import { agoraLocal, isoParaLocal, localParaIso } from './data-hora';
 
 /**
  * The order's form: the API's fields by their API names (so the server's "produtos.0.quantidade"
- * lands on its field), plus the names the pickers and lines show, which are not sent.
+ * lands on its field), plus the names the pickers and lines show, which are not sent. An order's
+ * lines always come from the catalogues.
  */
-export interface LinhaForm {
-  nome: string;
-  detalhes: string;
-  quantidade: number | null;
-  valor: number | null;
-  desconto: number | null;
-}
-
-export interface LinhaProdutoForm extends LinhaForm {
+export interface LinhaProdutoForm extends LinhaProduto {
   produto_id: number;
-  unidade_medida: string;
 }
 
-export interface LinhaServicoForm extends LinhaForm {
+export interface LinhaServicoForm extends LinhaServico {
   servico_id: number;
 }
 

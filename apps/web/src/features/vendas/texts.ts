@@ -29,10 +29,3 @@ export const CAIXA_TEXTOS = {
   erroRelatorio: 'Erro ao gerar o relatório do caixa',
   fundoTroco: 'Fundo de troco',
 } as const;
-
-export const AUTORIZACAO_TEXTOS = {
-  titulo: 'Autorização de desconto',
-  email: 'E-mail do gerente ou administrador',
-  senha: 'Senha',
-  autorizar: 'Autorizar',
-} as const;

@@ -6,7 +6,7 @@ import { VENDA_MESSAGES, type AutorizacaoDesconto } from '@prumo/shared/vendas';
 import { comRetentativas, RETENTATIVAS } from '../../api/vendas';
 import { ApiError } from '../../lib/api-client';
 import { renderWithProviders } from '../../test/render';
-import { AutorizacaoCancelada, comAutorizacao } from './autorizacao';
+import { AutorizacaoCancelada, comAutorizacao } from '../../components/autorizacao';
 import { VendaRapida } from './components/VendaRapida';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,4 @@
-import { Button, Paper, Text } from '@mantine/core';
+import classes from '../pages/Publico.module.css';
 
 /** Shown only in demo mode: the demo admin's credentials and a button that fills them in. */
 export function DemoCredentialsBox({
@@ -13,19 +13,24 @@ export function DemoCredentialsBox({
   onFill: () => void;
 }) {
   return (
-    <Paper withBorder mt="lg" p="md" radius="md" bg="indigo.0" data-testid="demo-box">
-      <Text fw={600} size="sm" mb={4}>
-        Credenciais de demonstração
-      </Text>
-      <Text size="sm">
+    <div className={classes.demo} data-testid="demo-box">
+      <p>
+        <strong>Credenciais de demonstração</strong>
+      </p>
+      <p>
         E-mail: <strong>{email}</strong>
-      </Text>
-      <Text size="sm" mb="sm">
+      </p>
+      <p>
         Senha: <strong>{password}</strong>
-      </Text>
-      <Button variant="light" size="xs" onClick={onFill} disabled={disabled}>
+      </p>
+      <button
+        type="button"
+        className={`${classes.button} ${classes.small}`}
+        onClick={onFill}
+        disabled={disabled}
+      >
         Preencher automaticamente
-      </Button>
-    </Paper>
+      </button>
+    </div>
   );
 }

@@ -4,13 +4,12 @@ import { DataTable } from 'mantine-datatable';
 import { memo } from 'react';
 import { cadastroPaths, type CadastroListItem } from '@prumo/shared/cadastros';
 import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
+import { CADASTROS_PAGE_SIZE } from '../../../api/cadastros';
 import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
-
-export const PAGE_SIZE = 20;
 
 /**
  * Nome, Email, Telefone, Ações (spec 2.6), one page at a time so long lists stay fast. Memoised:
- * a keystroke in the search box re-renders it only once the filtered page changes.
+ * a keystroke in the search box re-renders it only once the page it shows changes.
  */
 export const CadastrosTable = memo(function CadastrosTable({
   rows,
@@ -35,7 +34,7 @@ export const CadastrosTable = memo(function CadastrosTable({
       minHeight={120}
       records={rows}
       totalRecords={total}
-      recordsPerPage={PAGE_SIZE}
+      recordsPerPage={CADASTROS_PAGE_SIZE}
       page={page}
       onPageChange={onPageChange}
       {...PT_BR_PAGINATION}

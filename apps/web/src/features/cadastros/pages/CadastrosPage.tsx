@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Tabs } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -18,15 +19,44 @@ import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { useSession } from '../../../lib/session';
-import { useDeleteCadastro, useCadastros } from '../../../api/cadastros';
-import { CadastrosTable, PAGE_SIZE } from '../components/CadastrosTable';
+import {
+  CADASTROS_PAGE_SIZE,
+  useCadastrosAba,
+  useCadastrosPagina,
+  useDeleteCadastro,
+} from '../../../api/cadastros';
+import { CadastrosTable } from '../components/CadastrosTable';
 import { SearchInput } from '../../../components/SearchInput';
 
-/** Registry list (/cadastros): tabs per kind, local search over nome and email, paged table. */
+/** The list's page (?pagina=), 1 when absent or not a page number. */
+function paginaDaUrl(params: URLSearchParams): number {
+  const pagina = Number(params.get('pagina'));
+  return Number.isInteger(pagina) && pagina > 1 ? pagina : 1;
+}
+
+/**
+ * Registry list (/cadastros): tabs per kind, search over nome and email, paged table; the tab
+ * and the page are kept in the address. A tab of up to CADASTROS_LOCAL_MAX records is loaded
+ * whole and searched on the client (spec 2.6); a larger one is paged and searched by the server.
+ */
 export default function CadastrosPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tipo');
   const tipo: TipoCadastro = isTipoCadastro(requested) ? requested : 'cliente';
+  const page = paginaDaUrl(params);
+  const setPage = useCallback(
+    (next: number) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next > 1) updated.set('pagina', String(next));
+          else updated.delete('pagina');
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const { user } = useSession();
   // Employees are kept by admins and managers only; others see the list.
   const canManage = tipo !== 'funcionario' || hasRole(user?.role, ['admin', 'manager']);
@@ -64,12 +94,18 @@ export default function CadastrosPage() {
                     placeholder={CADASTRO_TEXTOS.pesquisar}
                     aria-label={CADASTRO_TEXTOS.pesquisar}
                     value={busca}
-                    onValueChange={setBusca}
+                    onValueChange={(value) => {
+                      setBusca(value);
+                      // A new search term starts again at the first page.
+                      if (page > 1) setPage(1);
+                    }}
                     maw={480}
                   />
                   <CadastrosLista
                     tipo={value}
                     busca={busca}
+                    page={page}
+                    onPageChange={setPage}
                     canManage={canManage}
                     addButton={addButton}
                   />
@@ -86,24 +122,31 @@ export default function CadastrosPage() {
 function CadastrosLista({
   tipo,
   busca,
+  page,
+  onPageChange,
   canManage,
   addButton,
 }: {
   tipo: TipoCadastro;
   busca: string;
+  page: number;
+  onPageChange: (page: number) => void;
   canManage: boolean;
   addButton: ReactNode;
 }) {
-  const query = useCadastros(tipo);
+  const aba = useCadastrosAba(tipo);
+  const noServidor = aba.data?.completa === false;
+  const [termoServidor] = useDebouncedValue(busca.trim(), 300);
+  const pagina = useCadastrosPagina(tipo, termoServidor, page, noServidor);
   const remove = useDeleteCadastro(tipo);
-  const [paging, setPaging] = useState({ termo: '', page: 1 });
 
+  const query = noServidor ? pagina : aba;
   useEffect(() => {
     // A failed list load is only logged (spec 8); the list shows empty.
     if (query.isError) console.error(CADASTRO_TEXTOS.erroBuscar, query.error);
   }, [query.isError, query.error]);
 
-  const rows = query.data;
+  const rows = noServidor ? undefined : aba.data?.items;
   // Accent- and case-insensitive over nome and email; the normalised text of each row is
   // computed once per load, so a keystroke costs one `includes` per row.
   const index = useMemo(
@@ -117,13 +160,18 @@ function CadastrosLista({
     return rows.filter((_, position) => index[position]!.includes(needle));
   }, [rows, index, termo]);
 
-  // A new search term starts again at the first page.
-  const page = paging.termo === termo ? paging.page : 1;
-  const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  const total = noServidor ? (pagina.data?.total ?? 0) : filtered.length;
+  const pageCount = Math.max(1, Math.ceil(total / CADASTROS_PAGE_SIZE));
   const currentPage = Math.min(page, pageCount);
   const pageRows = useMemo(
-    () => filtered.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE),
-    [filtered, currentPage],
+    () =>
+      noServidor
+        ? (pagina.data?.items ?? [])
+        : filtered.slice(
+            (currentPage - 1) * CADASTROS_PAGE_SIZE,
+            currentPage * CADASTROS_PAGE_SIZE,
+          ),
+    [noServidor, pagina.data, filtered, currentPage],
   );
 
   const excluir = useConfirmDelete(remove.mutateAsync, {
@@ -132,11 +180,10 @@ function CadastrosLista({
     error: CADASTRO_TEXTOS.erroExcluir,
   });
   const onDelete = useCallback((row: CadastroListItem) => void excluir(row), [excluir]);
-  const onPageChange = useCallback((next: number) => setPaging({ termo, page: next }), [termo]);
 
   if (query.isPending) return <PageLoader label={CADASTRO_TEXTOS.carregandoLista} />;
 
-  if (filtered.length === 0) {
+  if (total === 0) {
     const entidade = CADASTRO_ENTIDADES[tipo];
     const hint = busca.trim()
       ? `Nada encontrado para "${busca.trim()}" em nome ou e-mail. Tente outro termo${canManage ? ' ou adicione um novo cadastro' : ''}.`
@@ -149,7 +196,7 @@ function CadastrosLista({
   return (
     <CadastrosTable
       rows={pageRows}
-      total={filtered.length}
+      total={total}
       page={currentPage}
       onPageChange={onPageChange}
       canManage={canManage}

@@ -1,37 +1,68 @@
 import { Box, Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { CALENDAR_CELLS, EVENT_DAYS } from '../sample-data';
+import type { Dashboard } from '@prumo/shared/financeiro';
 import classes from './MonthCalendar.module.css';
 
-const monthFormatter = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric' });
+const monthFormatter = new Intl.DateTimeFormat('pt-BR', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
-/** "novembro de 2026" → "Novembro de 2026" */
-function monthTitle(date: Date): string {
-  const text = monthFormatter.format(date);
+/** "2026-11-05" → "Novembro de 2026" */
+function monthTitle(hoje: string): string {
+  const text = monthFormatter.format(new Date(`${hoje.slice(0, 7)}-01T00:00:00Z`));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** 30 day cells of the current month; today highlighted, sample event days marked. */
-export function MonthCalendar({ today = new Date() }: { today?: Date }) {
-  const day = today.getDate();
+const daysInMonth = (hoje: string) =>
+  new Date(Date.UTC(Number(hoje.slice(0, 4)), Number(hoje.slice(5, 7)), 0)).getUTCDate();
+
+const TIPO: Record<Dashboard['calendario'][number]['tipo'], [string, string]> = {
+  vencimento: ['vencimento', 'vencimentos'],
+  agendamento: ['agendamento', 'agendamentos'],
+};
+
+/** What a marked day holds: "2 vencimentos · 1 agendamento". */
+export function descreverDia(eventos: Dashboard['calendario']): string {
+  return eventos
+    .map((e) => `${e.quantidade} ${TIPO[e.tipo][e.quantidade === 1 ? 0 : 1]}`)
+    .join(' · ');
+}
+
+/** The days of this month; today highlighted, the days with installments due or appointments marked. */
+export function MonthCalendar({
+  hoje,
+  calendario,
+}: {
+  /** aaaa-mm-dd, the company's today. */
+  hoje: string;
+  calendario: Dashboard['calendario'];
+}) {
+  const day = Number(hoje.slice(8, 10));
+  const porDia = new Map<number, Dashboard['calendario']>();
+  for (const evento of calendario) {
+    const dia = Number(evento.dia.slice(8, 10));
+    porDia.set(dia, [...(porDia.get(dia) ?? []), evento]);
+  }
   return (
     <Card withBorder radius="md" data-testid="calendario">
       <Title order={4}>Calendário</Title>
       <Text size="sm" c="dimmed" mb="sm">
-        {monthTitle(today)}
+        {monthTitle(hoje)}
       </Text>
       <SimpleGrid cols={7} spacing={6}>
-        {Array.from({ length: CALENDAR_CELLS }, (_, index) => index + 1).map((cellDay) => {
+        {Array.from({ length: daysInMonth(hoje) }, (_, index) => index + 1).map((cellDay) => {
           const isToday = cellDay === day;
-          const hasEvent = EVENT_DAYS.includes(cellDay);
+          const eventos = porDia.get(cellDay);
           return (
             <Box
               key={cellDay}
               data-testid="calendar-day"
               className={classes.cell}
               data-today={isToday || undefined}
-              data-event={hasEvent || undefined}
+              data-event={eventos ? true : undefined}
               aria-current={isToday ? 'date' : undefined}
-              title={hasEvent ? 'Dia com eventos' : undefined}
+              title={eventos ? descreverDia(eventos) : undefined}
             >
               {cellDay}
             </Box>

@@ -1,11 +1,13 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconArrowsExchange, IconHistory } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { formatQuantidade, isEstoqueBaixo } from '@prumo/shared/estoque';
 import { formatMoney } from '@prumo/shared/money';
 import type { EstoqueProduto } from '../estoque-view';
 import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
+import { ButtonAction, RowActions } from '../../../components/RowActions';
+import classes from './EstoqueTable.module.css';
 
 export const PAGE_SIZE = 20;
 
@@ -49,12 +51,11 @@ export function EstoqueTable({
           accessor: 'nome',
           title: 'Produto',
           sortable: true,
+          // Plain elements with classes: a search repaints every row at once.
           render: (row) => (
-            <Stack gap={0}>
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={500}>
-                  {row.nome}
-                </Text>
+            <>
+              <div className={classes.nomeLinha}>
+                <span className={classes.nome}>{row.nome}</span>
                 {!row.ativo && (
                   <Badge size="xs" color="gray" variant="light">
                     Inativo
@@ -65,13 +66,9 @@ export function EstoqueTable({
                     Não movimenta estoque
                   </Badge>
                 )}
-              </Group>
-              {row.codigo_barras && (
-                <Text size="xs" c="dimmed">
-                  {row.codigo_barras}
-                </Text>
-              )}
-            </Stack>
+              </div>
+              {row.codigo_barras && <div className={classes.secundario}>{row.codigo_barras}</div>}
+            </>
           ),
         },
         {
@@ -107,15 +104,13 @@ export function EstoqueTable({
           render: (row) => {
             const baixo = isEstoqueBaixo(row.estoque, row.estoque_minimo);
             return (
-              <Text
-                size="sm"
-                fw={baixo ? 700 : 500}
-                c={baixo ? 'red.7' : undefined}
+              <span
+                className={baixo ? classes.estoqueBaixo : classes.estoque}
                 data-testid="estoque-atual"
                 data-baixo={baixo}
               >
                 {formatQuantidade(row.estoque)} {row.unidade_medida}
-              </Text>
+              </span>
             );
           },
         },
@@ -125,27 +120,21 @@ export function EstoqueTable({
           textAlign: 'right',
           width: 96,
           render: (row) => (
-            <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label="Nova movimentação">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Nova movimentação de ${row.nome}`}
-                  onClick={() => onMovimentar(row)}
-                >
-                  <IconArrowsExchange size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Histórico">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Histórico de ${row.nome}`}
-                  onClick={() => onHistorico(row)}
-                >
-                  <IconHistory size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <RowActions>
+              <ButtonAction
+                icon={IconArrowsExchange}
+                title="Nova movimentação"
+                label={`Nova movimentação de ${row.nome}`}
+                onClick={() => onMovimentar(row)}
+              />
+              <ButtonAction
+                icon={IconHistory}
+                title="Histórico"
+                label={`Histórico de ${row.nome}`}
+                color="gray"
+                onClick={() => onHistorico(row)}
+              />
+            </RowActions>
           ),
         },
       ]}

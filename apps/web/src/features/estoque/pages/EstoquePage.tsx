@@ -1,8 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ESTOQUE_MESSAGES, type Movimentacao } from '@prumo/shared/estoque';
+import { useCategorias } from '../../../api/categorias';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListScreen } from '../../../components/list/ListScreen';
 import { PageLoader } from '../../../components/PageLoader';
@@ -11,45 +14,65 @@ import { EstoqueTable, PAGE_SIZE } from '../components/EstoqueTable';
 import { HistoricoDrawer } from '../components/HistoricoDrawer';
 import { MovimentacaoModal, type MovimentacaoModalState } from '../components/MovimentacaoModal';
 import {
-  categoriasDe,
+  BUSCA_DEBOUNCE_MS,
   FILTROS_ESTOQUE_VAZIOS,
-  filtrarEstoque,
-  ordenarEstoque,
+  filtroDoEstoque,
+  opcoesDeCategorias,
   type EstoqueProduto,
-  type EstoqueSortKey,
   type FiltrosEstoque,
+  type SituacaoEstoque,
   useProdutosEstoque,
 } from '../estoque-view';
 
+const SITUACOES: readonly SituacaoEstoque[] = ['todos', 'baixo', 'zerado'];
+
+function filtrosDaUrl(situacao: string | null): FiltrosEstoque {
+  return SITUACOES.includes(situacao as SituacaoEstoque)
+    ? { ...FILTROS_ESTOQUE_VAZIOS, situacao: situacao as SituacaoEstoque }
+    : FILTROS_ESTOQUE_VAZIOS;
+}
+
 /** /estoque, "Controle de Estoque" (spec 2.11). */
 export default function EstoquePage() {
-  const produtos = useProdutosEstoque();
   const [busca, setBusca] = useState('');
-  const [filtros, setFiltros] = useState<FiltrosEstoque>(FILTROS_ESTOQUE_VAZIOS);
+  // The server searches: asked once per burst of keys; the rows stay until its answer arrives.
+  // Choosing a filter or an order applies what is typed at once.
+  const [termo, setTermo] = useState('');
+  const atualizarTermo = useDebouncedCallback(setTermo, BUSCA_DEBOUNCE_MS);
+  // The bell's link opens the list already filtered: /estoque?situacao=baixo.
+  const [searchParams] = useSearchParams();
+  const [filtros, setFiltros] = useState<FiltrosEstoque>(() =>
+    filtrosDaUrl(searchParams.get('situacao')),
+  );
   const [page, setPage] = useState(1);
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<EstoqueProduto>>({
     columnAccessor: 'nome',
     direction: 'asc',
   });
   const [modal, setModal] = useState<MovimentacaoModalState | null>(null);
-  const [historicoId, setHistoricoId] = useState<number | null>(null);
+  const [historicoDe, setHistoricoDe] = useState<EstoqueProduto | null>(null);
 
-  const todos = useMemo(() => produtos.data ?? [], [produtos.data]);
-  const categorias = useMemo(() => categoriasDe(todos), [todos]);
-  const rows = useMemo(
-    () =>
-      ordenarEstoque(
-        filtrarEstoque(todos, busca, filtros),
-        sortStatus.columnAccessor as EstoqueSortKey,
-        sortStatus.direction,
-      ),
-    [todos, busca, filtros, sortStatus],
+  const filtro = useMemo(
+    () => filtroDoEstoque(termo, filtros, sortStatus),
+    [termo, filtros, sortStatus],
   );
-  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const currentPage = Math.min(page, pageCount);
-  const pageRows = rows.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE);
-  // The drawer follows the list, so its stock is fresh after a movement.
-  const historico = todos.find((produto) => produto.id === historicoId) ?? null;
+  const produtos = useProdutosEstoque(filtro, page, PAGE_SIZE);
+  const categoriasQuery = useCategorias();
+  const categorias = useMemo(
+    () => opcoesDeCategorias(categoriasQuery.data ?? []),
+    [categoriasQuery.data],
+  );
+  const rows = useMemo(() => produtos.data?.items ?? [], [produtos.data]);
+  const total = produtos.data?.total ?? 0;
+  // A filter that empties the last page (stock moved out of "zerado"): back to the last one.
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // (Adjusted while rendering, React's way for state that follows an answer.)
+  if (produtos.data && !produtos.isPlaceholderData && page > pageCount) setPage(pageCount);
+  // The drawer follows the page when its product is on it, so its stock is fresh after a
+  // movement; otherwise it keeps the row it was opened from.
+  const historico = historicoDe
+    ? (rows.find((produto) => produto.id === historicoDe.id) ?? historicoDe)
+    : null;
 
   const abrirNova = (produto?: EstoqueProduto) =>
     setModal({
@@ -80,6 +103,7 @@ export default function EstoquePage() {
         value: busca,
         onChange: (value) => {
           setBusca(value);
+          atualizarTermo(value);
           setPage(1);
         },
         extra: (
@@ -87,6 +111,7 @@ export default function EstoquePage() {
             filtros={filtros}
             categorias={categorias}
             onChange={(next) => {
+              atualizarTermo.flush();
               setFiltros(next);
               setPage(1);
             }}
@@ -111,24 +136,25 @@ export default function EstoquePage() {
           />
         ) : (
           <EstoqueTable
-            rows={pageRows}
-            total={rows.length}
-            page={currentPage}
+            rows={rows}
+            total={total}
+            page={page}
             onPageChange={setPage}
             sortStatus={sortStatus}
             onSortStatusChange={(status) => {
+              atualizarTermo.flush();
               setSortStatus(status);
               setPage(1);
             }}
             onMovimentar={abrirNova}
-            onHistorico={(produto) => setHistoricoId(produto.id)}
+            onHistorico={setHistoricoDe}
           />
         )
       }
     >
       <HistoricoDrawer
         produto={historico}
-        onClose={() => setHistoricoId(null)}
+        onClose={() => setHistoricoDe(null)}
         onNova={abrirNova}
         onEditar={abrirEdicao}
       />

@@ -8,8 +8,8 @@ import {
 } from '@prumo/shared/ordens-servico';
 import { useCadastro } from '../../../api/cadastros';
 import { CadastroSelect } from '../../../components/CadastroSelect';
-import { DateInputBR } from '../../../components/inputs/DateInputBR';
 import { FiltersPopover } from '../../../components/list/FiltersPopover';
+import { PeriodoFiltro } from '../../../components/list/PeriodoFiltro';
 import { contarFiltros, FILTROS_OS_VAZIOS, type FiltrosOs } from '../filtros';
 
 const opcoes = (todos: string, valores: ReadonlyArray<{ value: string; label: string }>) => [
@@ -116,22 +116,7 @@ export function OsFiltros({
         onChange={(prazo) => set({ prazo })}
       />
       <TecnicoFiltro id={filtros.tecnico_id} onChange={(tecnico_id) => set({ tecnico_id })} />
-      <DateInputBR
-        label="Entrada de"
-        clearable
-        maxDate={filtros.ate || undefined}
-        value={filtros.de || null}
-        onChange={(value) => set({ de: value ? String(value).slice(0, 10) : '' })}
-        popoverProps={{ withinPortal: false }}
-      />
-      <DateInputBR
-        label="Entrada até"
-        clearable
-        minDate={filtros.de || undefined}
-        value={filtros.ate || null}
-        onChange={(value) => set({ ate: value ? String(value).slice(0, 10) : '' })}
-        popoverProps={{ withinPortal: false }}
-      />
+      <PeriodoFiltro rotulo="Entrada" de={filtros.de} ate={filtros.ate} onChange={set} />
     </FiltersPopover>
   );
 }

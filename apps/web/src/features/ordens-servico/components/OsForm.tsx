@@ -1,7 +1,7 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { formatQuantidadeUnidade } from '@prumo/shared/estoque';
 import { formatMoney } from '@prumo/shared/money';
@@ -24,13 +24,16 @@ import {
 } from '../../../components/form/fields';
 import { CadastroField } from '../../../components/form/CadastroField';
 import { FormSection } from '../../../components/form/FormSection';
+import { LinhasSection } from '../../../components/form/LinhasSection';
 import { SaveButton } from '../../../components/form/SaveButton';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { OrcamentoOrigem } from '../../../components/OrcamentoOrigem';
 import { PageHeader } from '../../../components/PageHeader';
 import { ProdutoSearch } from '../../../components/ProdutoSearch';
+import { ServicoSearch } from '../../../components/ServicoSearch';
 import { newIdempotencyKey } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { applyServerFieldErrors, resolverDeErros } from '../../../lib/form-errors';
 import {
   CAMPOS_DO_FORM,
   errosDoForm,
@@ -44,9 +47,7 @@ import { useImprimirOs } from '../imprimir';
 import { AnexosNovaOs, AnexosOs } from './AnexosOs';
 import { SituacaoOsBadge } from './badges';
 import { DataHoraField, PrazoField } from './campos';
-import { LinhasSection } from './LinhasSection';
 import { editarOsPath, LISTA_PATH } from './OrdensServicoHub';
-import { ServicoSearch } from './ServicoSearch';
 import { HistoricoOs, SituacaoAcoes } from './SituacaoOs';
 
 const GRID = { base: 1, sm: 2, lg: 3 };
@@ -54,28 +55,8 @@ const SERVICOS_PATH = '/servicos';
 const NAO_EDITAVEIS = ['concluida', 'entregue', 'cancelada'];
 const FIELDSET = { border: 0, padding: 0, margin: 0, minWidth: 0 };
 
-/** Sets `message` at a dotted path ("produtos.0.quantidade") of react-hook-form's errors. */
-function comErros(erros: Record<string, string>): FieldErrors<OsFormValues> {
-  const raiz: Record<string, unknown> = {};
-  for (const [campo, message] of Object.entries(erros)) {
-    const partes = campo.split('.');
-    let no = raiz;
-    partes.forEach((parte, index) => {
-      if (index === partes.length - 1) no[parte] = { type: 'validation', message };
-      else
-        no = (no[parte] ??= /^\d+$/.test(partes[index + 1]!) ? [] : {}) as Record<string, unknown>;
-    });
-  }
-  return raiz as FieldErrors<OsFormValues>;
-}
-
 /** The shared schema and the totals' rules, run on what would be sent. */
-const resolver: Resolver<OsFormValues> = (values) => {
-  const erros = errosDoForm(values);
-  return Object.keys(erros).length === 0
-    ? { values, errors: {} }
-    : { values: {}, errors: comErros(erros) };
-};
+const resolver = resolverDeErros<OsFormValues>(errosDoForm);
 
 /** Mão de obra, peças, frete, outros, desconto and the total, live as the server computes them. */
 function TotaisSection() {
@@ -147,7 +128,7 @@ function Linhas({ editavel }: { editavel: boolean }) {
         vazio="Nenhum serviço nesta ordem de serviço."
         subtotais={totais.servicos}
         editavel={editavel}
-        busca={(adicionar) => <ServicoSearch onSelect={adicionar} />}
+        busca={(adicionar) => <ServicoSearch onSelect={adicionar} data-testid="os-servico-busca" />}
       />
     </>
   );
@@ -272,6 +253,11 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
             {!editavel && (
               <Text size="sm" c="dimmed" mt="xs">
                 {OS_MESSAGES.naoEditavel}
+              </Text>
+            )}
+            {ordem.orcamento_id !== null && ordem.orcamento_numero !== null && (
+              <Text size="sm" mt="xs">
+                Origem: <OrcamentoOrigem id={ordem.orcamento_id} numero={ordem.orcamento_numero} />
               </Text>
             )}
           </Paper>

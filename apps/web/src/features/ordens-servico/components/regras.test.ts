@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OS_TRANSICOES, type SituacaoOS } from '@prumo/shared/ordens-servico';
 import { MAX_UPLOAD_BYTES } from '../../../lib/files';
-import { filtrarAnexos } from './AnexosOs';
-import { novaLinha } from './LinhasSection';
+import { filtrarAnexos } from '../../../components/anexos/Anexos';
+import { novaLinha } from '../../../components/form/LinhasSection';
+import { REGRAS_ANEXOS_OS } from './AnexosOs';
 import { perguntaDaMudanca } from './SituacaoOs';
 
 const arquivo = (nome: string, bytes: number) =>
@@ -40,6 +41,7 @@ describe('the attachments chosen for an order', () => {
         arquivo('vazio.png', 0),
       ],
       0,
+      REGRAS_ANEXOS_OS,
     );
     expect(aceitos.map((a) => a.name)).toEqual(['foto.png']);
     expect(problema).toBe('Excede o limite de 5 MB: grande.png.');
@@ -49,10 +51,11 @@ describe('the attachments chosen for an order', () => {
     const { aceitos, problema } = filtrarAnexos(
       [arquivo('a.png', 1), arquivo('b.png', 1), arquivo('c.png', 1)],
       8,
+      REGRAS_ANEXOS_OS,
     );
     expect(aceitos.map((a) => a.name)).toEqual(['a.png', 'b.png']);
     expect(problema).toBe('Uma ordem de serviço pode ter no máximo 10 anexos.');
-    expect(filtrarAnexos([arquivo('d.png', 1)], 10).aceitos).toEqual([]);
+    expect(filtrarAnexos([arquivo('d.png', 1)], 10, REGRAS_ANEXOS_OS).aceitos).toEqual([]);
   });
 });
 

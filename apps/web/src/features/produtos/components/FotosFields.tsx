@@ -61,7 +61,7 @@ function PhotoCard({
   return (
     <Card withBorder padding="xs" radius="md" data-testid="foto-card">
       <Card.Section>
-        <Image src={src} alt={nome} h={120} fit="cover" bg="gray.1" />
+        <Image src={src} alt={nome} h={120} fit="cover" bg="var(--mantine-color-default-hover)" />
       </Card.Section>
       <Group justify="space-between" mt="xs" wrap="nowrap" gap={4}>
         <Stack gap={0} miw={0}>

@@ -109,7 +109,7 @@ function MargemForm({
             max={MARGEM_MAXIMA}
           />
           <SwitchField name="ativo" label="Preço ativo" />
-          <Paper withBorder radius="md" p="sm" bg="gray.0">
+          <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
             {preco ? (
               <PrecoBreakdown preco={preco} />
             ) : (

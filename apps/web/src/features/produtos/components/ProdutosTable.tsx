@@ -1,26 +1,33 @@
 import 'mantine-datatable/styles.css';
-import { Badge, Group, Stack, Text, type MantineTheme } from '@mantine/core';
+import { Badge, type MantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DataTable } from 'mantine-datatable';
+import { IconPhoto } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { memo, type ReactNode } from 'react';
 import { formatMoney } from '@prumo/shared/money';
 import { isEstoqueBaixo, type ProdutoListItem } from '@prumo/shared/produtos';
 import { formatQuantidade } from '../texts';
 import { ProdutoThumb } from './ProdutoThumb';
+import classes from './ProdutosTable.module.css';
 import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
 import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
 
 export const PAGE_SIZES = [25, 50, 100];
+
+/** The thumbnail's side, in px. */
+const THUMB = 36;
 
 /** Código and Categoria give way on phones, so name, price and stock fit. */
 const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 
 /**
  * Nome (description below), Código, Preço, Estoque (red at or below the minimum), Categoria,
- * Ações (spec 2.2). One page of rows at a time, so 20,000 products stay fast.
+ * Ações (spec 2.2). Shows the page the server sent (`total` products in all), so 20,000
+ * products stay fast; Nome, Código, Preço and Estoque sort on the server.
  */
 export const ProdutosTable = memo(function ProdutosTable({
   records,
+  total,
   page,
   pageSize,
   onPageChange,
@@ -28,8 +35,11 @@ export const ProdutosTable = memo(function ProdutosTable({
   onDelete,
   emptyState,
   fetching,
+  sortStatus,
+  onSortStatusChange,
 }: {
   records: ProdutoListItem[];
+  total: number;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -37,21 +47,21 @@ export const ProdutosTable = memo(function ProdutosTable({
   onDelete: (produto: ProdutoListItem) => void;
   emptyState: ReactNode;
   fetching: boolean;
+  sortStatus: DataTableSortStatus<ProdutoListItem>;
+  onSortStatusChange: (status: DataTableSortStatus<ProdutoListItem>) => void;
 }) {
   // On phones the thumbnail and some spacing give way, so name, price, stock and actions fit.
   const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const from = (page - 1) * pageSize;
-  const pageRecords = records.slice(from, from + pageSize);
   return (
     <DataTable
       data-testid="produtos-table"
       {...TABLE_LOOK}
       horizontalSpacing={narrow ? 6 : 'sm'}
-      minHeight={pageRecords.length === 0 ? 260 : undefined}
+      minHeight={records.length === 0 ? 260 : undefined}
       fetching={fetching}
       loaderType="dots"
-      records={pageRecords}
-      totalRecords={records.length}
+      records={records}
+      totalRecords={total}
       recordsPerPage={pageSize}
       page={page}
       onPageChange={onPageChange}
@@ -59,60 +69,64 @@ export const ProdutosTable = memo(function ProdutosTable({
       onRecordsPerPageChange={onPageSizeChange}
       recordsPerPageLabel="Por página"
       {...PT_BR_PAGINATION}
-      emptyState={pageRecords.length === 0 && !fetching ? emptyState : undefined}
+      sortStatus={sortStatus}
+      onSortStatusChange={onSortStatusChange}
+      emptyState={records.length === 0 && !fetching ? emptyState : undefined}
       customRowAttributes={(produto) => ({ 'data-produto-id': produto.id })}
       columns={[
         {
           accessor: 'nome',
           title: 'Nome',
+          sortable: true,
           render: (produto) => (
-            <Group gap="sm" wrap="nowrap" miw={narrow ? 110 : 150}>
-              {!narrow && (
-                <ProdutoThumb
-                  produtoId={produto.id}
-                  fotoId={produto.foto_id}
-                  nome={produto.nome}
-                  size={36}
-                />
-              )}
-              <Stack gap={0}>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600} data-testid="produto-nome">
+            <div className={classes.nomeCell} style={{ minWidth: narrow ? 110 : 150 }}>
+              {!narrow &&
+                (produto.foto_id ? (
+                  <ProdutoThumb
+                    produtoId={produto.id}
+                    fotoId={produto.foto_id}
+                    nome={produto.nome}
+                    size={THUMB}
+                  />
+                ) : (
+                  <span className={classes.semFoto} style={{ width: THUMB, height: THUMB }}>
+                    <IconPhoto size={THUMB / 2} />
+                  </span>
+                ))}
+              <div>
+                <div className={classes.nomeLinha}>
+                  <span className={classes.nome} data-testid="produto-nome">
                     {produto.nome}
-                  </Text>
+                  </span>
                   {!produto.ativo && (
                     <Badge size="xs" color="gray" variant="light">
                       Inativo
                     </Badge>
                   )}
-                </Group>
-                {produto.descricao && (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {produto.descricao}
-                  </Text>
-                )}
-              </Stack>
-            </Group>
+                </div>
+                {produto.descricao && <div className={classes.descricao}>{produto.descricao}</div>}
+              </div>
+            </div>
           ),
         },
         {
           accessor: 'codigo_interno',
           title: 'Código',
+          sortable: true,
           visibleMediaQuery: WIDE,
           render: (produto) => (
-            <Stack gap={0}>
-              <Text size="sm">{produto.codigo_interno ?? '—'}</Text>
+            <>
+              <div>{produto.codigo_interno ?? '—'}</div>
               {produto.codigo_barras && (
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {produto.codigo_barras}
-                </Text>
+                <div className={classes.codigoBarras}>{produto.codigo_barras}</div>
               )}
-            </Stack>
+            </>
           ),
         },
         {
           accessor: 'preco',
           title: 'Preço',
+          sortable: true,
           textAlign: 'right',
           noWrap: true,
           render: (produto) => formatMoney(produto.preco),
@@ -120,15 +134,14 @@ export const ProdutosTable = memo(function ProdutosTable({
         {
           accessor: 'estoque',
           title: 'Estoque',
+          sortable: true,
           textAlign: 'right',
           noWrap: true,
           render: (produto) => {
             const baixo = isEstoqueBaixo(produto.estoque, produto.estoque_minimo);
             return (
-              <Text
-                size="sm"
-                c={baixo ? 'red.7' : undefined}
-                fw={baixo ? 700 : undefined}
+              <span
+                className={baixo ? classes.estoqueBaixo : undefined}
                 data-testid="produto-estoque"
                 data-estoque-baixo={baixo ? 'true' : 'false'}
                 title={
@@ -138,7 +151,7 @@ export const ProdutosTable = memo(function ProdutosTable({
                 }
               >
                 {formatQuantidade(produto.estoque)} {produto.unidade_medida}
-              </Text>
+              </span>
             );
           },
         },

@@ -1,13 +1,14 @@
 import { Button, Tabs } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCurrencyReal, IconPlus, IconSettings, IconTags } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import type { ProdutoListItem } from '@prumo/shared/produtos';
 import { matchesSearch } from '@prumo/shared/search';
 import { useCategorias } from '../../../api/categorias';
 import { useDeleteEtiqueta, useEtiquetas } from '../../../api/etiquetas';
-import { useDeleteProduto, useProdutos } from '../../../api/produtos';
+import { useDeleteProduto, useProdutosPage } from '../../../api/produtos';
 import { useDeleteTabelaPreco, useTabelasPrecos } from '../../../api/tabelas-precos';
 import { EmptyState } from '../../../components/EmptyState';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
@@ -21,7 +22,7 @@ import {
   type FiltrosProdutos,
 } from '../components/ProdutosFiltros';
 import { PAGE_SIZES, ProdutosTable } from '../components/ProdutosTable';
-import { filtrarProdutos, prepararBusca } from '../filtrar-produtos';
+import { BUSCA_DEBOUNCE_MS, filtroDosProdutos, ORDEM_PADRAO } from '../produtos-filtro';
 import { ETIQUETA_TEXTOS, PRODUTO_TEXTOS, TABELA_TEXTOS } from '../texts';
 
 type Aba = 'gerenciar' | 'valores' | 'etiquetas';
@@ -43,25 +44,28 @@ export default function ProdutosPage() {
     ? (params.get('aba') as Aba)
     : 'gerenciar';
   const [search, setSearch] = useState('');
-  // A short pause while typing, so 20,000 products are filtered once per burst of keys.
-  const [termo] = useDebouncedValue(search, 120);
+  // The server searches: it is asked once per burst of keys, and the rows on screen stay until
+  // its answer arrives (keepPreviousData), then repaint at once. Choosing a filter or an order
+  // applies what is typed at once.
+  const [termo, setTermo] = useState('');
+  const atualizarTermo = useDebouncedCallback(setTermo, BUSCA_DEBOUNCE_MS);
   const [filtros, setFiltros] = useState<FiltrosProdutos>(FILTROS_VAZIOS);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<ProdutoListItem>>(ORDEM_PADRAO);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
 
-  // Products, labels and price tables are all loaded when the screen opens (spec 2.2).
-  const produtosQuery = useProdutos();
+  // Products (one page), labels and price tables are all loaded when the screen opens (spec 2.2).
+  const filtro = useMemo(
+    () => filtroDosProdutos(termo, filtros, sortStatus),
+    [termo, filtros, sortStatus],
+  );
+  const produtosQuery = useProdutosPage(filtro, page, pageSize);
   const tabelasQuery = useTabelasPrecos();
   const etiquetasQuery = useEtiquetas();
   const categoriasQuery = useCategorias();
 
-  const produtos = produtosQuery.data ?? EMPTY;
-
-  useEffect(() => prepararBusca(produtos), [produtos]);
-  const produtosFiltrados = useMemo(
-    () => filtrarProdutos(produtos, termo, filtros) as ProdutoListItem[],
-    [produtos, termo, filtros],
-  );
+  const produtos = produtosQuery.data?.items ?? EMPTY;
+  const totalProdutos = produtosQuery.data?.total ?? 0;
   const tabelas = useMemo(
     () => (tabelasQuery.data ?? EMPTY).filter((tabela) => matchesSearch(termo, tabela.nome)),
     [tabelasQuery.data, termo],
@@ -70,8 +74,12 @@ export default function ProdutosPage() {
     () => (etiquetasQuery.data ?? EMPTY).filter((etiqueta) => matchesSearch(termo, etiqueta.nome)),
     [etiquetasQuery.data, termo],
   );
-  const lastPage = Math.max(1, Math.ceil(produtosFiltrados.length / pageSize));
-  const currentPage = Math.min(page, lastPage);
+  // A delete can empty the last page: go back to the new last one.
+  const lastPage = Math.max(1, Math.ceil(totalProdutos / pageSize));
+  // (Adjusted while rendering, React's way for state that follows an answer.)
+  if (produtosQuery.data && !produtosQuery.isPlaceholderData && page > lastPage) {
+    setPage(lastPage);
+  }
 
   const deleteProduto = useDeleteProduto();
   const deleteTabela = useDeleteTabelaPreco();
@@ -90,6 +98,14 @@ export default function ProdutosPage() {
     setPageSize(size);
     setPage(1);
   }, []);
+  const onSortStatusChange = useCallback(
+    (status: DataTableSortStatus<ProdutoListItem>) => {
+      atualizarTermo.flush();
+      setSortStatus(status);
+      setPage(1);
+    },
+    [atualizarTermo],
+  );
   const handleDeleteTabela = useConfirmDelete(deleteTabela.mutateAsync, {
     confirm: TABELA_TEXTOS.confirmarExclusao,
     success: TABELA_TEXTOS.excluida,
@@ -102,7 +118,7 @@ export default function ProdutosPage() {
   });
 
   const top = TOP_BUTTON[aba];
-  const filtering = termo.trim() !== '' || contarFiltros(filtros) > 0;
+  const filtering = filtro.q !== undefined || contarFiltros(filtros) > 0;
   const produtosEmptyState = useMemo(
     () =>
       filtering ? (
@@ -151,12 +167,14 @@ export default function ProdutosPage() {
         value: search,
         onChange: (value) => {
           setSearch(value);
+          atualizarTermo(value);
           setPage(1);
         },
         extra: (
           <ProdutosFiltros
             filtros={filtros}
             onChange={(next) => {
+              atualizarTermo.flush();
               setFiltros(next);
               setPage(1);
             }}
@@ -189,16 +207,19 @@ export default function ProdutosPage() {
           </Tabs.List>
 
           <Tabs.Panel value="gerenciar">
-            {/* Memoised: typing in the search box does not re-render the rows until the filter runs. */}
+            {/* Memoised: typing in the search box does not re-render the rows until the page arrives. */}
             <ProdutosTable
-              records={produtosFiltrados}
-              page={currentPage}
+              records={produtos}
+              total={totalProdutos}
+              page={page}
               pageSize={pageSize}
               onPageChange={setPage}
               onPageSizeChange={onPageSizeChange}
               onDelete={onDeleteProduto}
               fetching={produtosQuery.isPending}
               emptyState={produtosEmptyState}
+              sortStatus={sortStatus}
+              onSortStatusChange={onSortStatusChange}
             />
           </Tabs.Panel>
 

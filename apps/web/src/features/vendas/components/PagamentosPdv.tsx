@@ -6,8 +6,10 @@ import {
   FORMAS_PAGAMENTO_BALCAO,
   PAGAMENTOS_VENDA_MAX,
   type FormaPagamento,
+  valorEmPix,
 } from '@prumo/shared/vendas';
 import { MoneyInput } from '../../../components/inputs/DecimalInput';
+import { PixQrCode } from '../../../components/PixQrCode';
 import type { LinhaPagamento, ResumoPagamentos } from '../pdv';
 
 const FORMAS = FORMAS_PAGAMENTO_BALCAO.map(({ value, label }) => ({ value, label }));
@@ -15,7 +17,7 @@ const FORMAS = FORMAS_PAGAMENTO_BALCAO.map(({ value, label }) => ({ value, label
 /**
  * The counter's payments: a method (a native select: its first letter picks it) and what it
  * pays; blank pays the rest. Cash asks for the amount received and shows the troco. "Outra
- * forma" splits the payment between methods.
+ * forma" splits the payment between methods. What is paid by PIX shows its QR code.
  */
 export function PagamentosPdv({
   linhas,
@@ -98,6 +100,7 @@ export function PagamentosPdv({
           </Text>
         )}
       </Group>
+      <PixQrCode valor={valorEmPix(resumo.pago, resumo.forma_pagamento, resumo.pagamentos)} />
     </Stack>
   );
 }

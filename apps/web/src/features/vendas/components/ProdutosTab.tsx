@@ -1,17 +1,35 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { VENDA_MESSAGES } from '@prumo/shared/vendas';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
-import { VendaProdutoModal, type VendaProdutoModalState } from './VendaProdutoModal';
+import type { VendaProdutoModalState } from './VendaProdutoModal';
 import { VendasLista } from './VendasLista';
-import { VendaView } from './VendaView';
 
-/** "Vendas de Produtos" (spec 2.13): the list, the sale modal and the sale view. */
+// The sale form and the sale view load when first opened: the list comes first.
+const VendaProdutoModal = lazy(() =>
+  import('./VendaProdutoModal').then((module) => ({ default: module.VendaProdutoModal })),
+);
+const VendaView = lazy(() =>
+  import('./VendaView').then((module) => ({ default: module.VendaView })),
+);
+
+/**
+ * "Vendas de Produtos" (spec 2.13): the list, the sale modal and the sale view. The sale on view
+ * is in the address (?venda=), so a quote or a bookmark can link straight to it.
+ */
 export function ProdutosTab() {
   const [modal, setModal] = useState<VendaProdutoModalState | null>(null);
-  const [vendo, setVendo] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const vendo = Number(params.get('venda')) || null;
+  const setVendo = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('venda');
+    else next.set('venda', String(id));
+    setParams(next, { replace: true });
+  };
   const nova = () => setModal({ mode: 'create' });
   return (
     <>
@@ -39,15 +57,19 @@ export function ProdutosTab() {
           />
         }
       />
-      <VendaProdutoModal state={modal} onClose={() => setModal(null)} />
-      <VendaView
-        vendaId={vendo}
-        onClose={() => setVendo(null)}
-        onEditar={(venda) => {
-          setVendo(null);
-          setModal({ mode: 'edit', id: venda.id });
-        }}
-      />
+      <Suspense fallback={null}>
+        {modal && <VendaProdutoModal state={modal} onClose={() => setModal(null)} />}
+        {vendo !== null && (
+          <VendaView
+            vendaId={vendo}
+            onClose={() => setVendo(null)}
+            onEditar={(venda) => {
+              setVendo(null);
+              setModal({ mode: 'edit', id: venda.id });
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -71,6 +71,8 @@ interface FormValues {
   cliente_id: number | null;
   forma_pagamento: FormaPagamento | null;
   desconto: number | null;
+  /** Delivery charged with the sale (a converted quote brings its freight). */
+  frete: number | null;
   observacoes: string;
   itens: ItemValues[];
 }
@@ -93,6 +95,7 @@ function defaultValues(venda: Venda | null): FormValues {
       cliente_id: null,
       forma_pagamento: null,
       desconto: null,
+      frete: null,
       observacoes: '',
       itens: [itemVazio()],
     };
@@ -102,6 +105,7 @@ function defaultValues(venda: Venda | null): FormValues {
     cliente_id: venda.cliente_id,
     forma_pagamento: (venda.forma_pagamento as FormaPagamento | null) ?? null,
     desconto: venda.desconto || null,
+    frete: venda.frete || null,
     observacoes: venda.observacoes ?? '',
     itens: venda.itens.map((item) => ({
       produto_id: item.produto_id,
@@ -145,7 +149,7 @@ const resolver: Resolver<FormValues, unknown, VendaProdutoInput> = async (
 };
 
 /** Section 5's running total, with blanks as zero: the shared calculation the server runs too. */
-function totaisDoForm(itens: readonly ItemValues[], desconto: number | null) {
+function totaisDoForm(itens: readonly ItemValues[], desconto: number | null, frete: number | null) {
   return calcularTotaisVenda(
     itens.map((item) => ({
       quantidade: item.quantidade ?? 0,
@@ -153,6 +157,7 @@ function totaisDoForm(itens: readonly ItemValues[], desconto: number | null) {
       desconto_item: item.desconto_item ?? 0,
     })),
     desconto ?? 0,
+    frete ?? 0,
   );
 }
 
@@ -209,7 +214,8 @@ function VendaProdutoForm({ venda, onClose }: { venda: Venda | null; onClose: ()
   const itens = useFieldArray({ control, name: 'itens' });
   const valores = useWatch({ control, name: 'itens' });
   const desconto = useWatch({ control, name: 'desconto' });
-  const totais = useMemo(() => totaisDoForm(valores, desconto), [valores, desconto]);
+  const frete = useWatch({ control, name: 'frete' });
+  const totais = useMemo(() => totaisDoForm(valores, desconto, frete), [valores, desconto, frete]);
   const texts = venda
     ? { success: VENDA_TEXTOS.atualizada, failure: VENDA_TEXTOS.erroAtualizar }
     : { success: VENDA_TEXTOS.criada, failure: VENDA_TEXTOS.erroCriar };
@@ -312,6 +318,7 @@ function VendaProdutoForm({ venda, onClose }: { venda: Venda | null; onClose: ()
                   </Text>
                 </Group>
                 <MoneyField name="desconto" label="Desconto geral" placeholder="R$ 0,00" />
+                <MoneyField name="frete" label="Frete" placeholder="R$ 0,00" />
                 <Divider />
                 <Group justify="space-between">
                   <Text fw={700}>Total</Text>

@@ -27,6 +27,7 @@ import {
   vendaEditavel,
   type StatusVenda,
   type Venda,
+  valorEmPix,
 } from '@prumo/shared/vendas';
 import {
   fetchComprovante,
@@ -34,7 +35,9 @@ import {
   useVenda,
   type FormatoComprovante,
 } from '../../../api/vendas';
+import { OrcamentoOrigem } from '../../../components/OrcamentoOrigem';
 import { PageLoader } from '../../../components/PageLoader';
+import { PixQrCode } from '../../../components/PixQrCode';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { newIdempotencyKey } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -248,6 +251,11 @@ function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Ve
         {venda.finalizada_em && (
           <Campo label="Finalizada em">{formatDateTime(venda.finalizada_em)}</Campo>
         )}
+        {venda.orcamento_id !== null && venda.orcamento_numero !== null && (
+          <Campo label="Origem">
+            <OrcamentoOrigem id={venda.orcamento_id} numero={venda.orcamento_numero} />
+          </Campo>
+        )}
       </SimpleGrid>
 
       <Table.ScrollContainer minWidth={520}>
@@ -310,10 +318,18 @@ function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Ve
         <Stack gap={4}>
           <Linha label="Valor dos itens" valor={venda.valor_total} />
           <Linha label="Desconto" valor={venda.desconto} />
+          {venda.frete > 0 && <Linha label="Frete" valor={venda.frete} />}
           <Divider my={4} />
           <Linha label="Total" valor={venda.valor_final} forte />
         </Stack>
       </SimpleGrid>
+
+      {venda.status !== 'Cancelada' && (
+        <PixQrCode
+          valor={valorEmPix(venda.valor_final, venda.forma_pagamento, venda.pagamentos)}
+          txid={`VENDA${venda.numero}`}
+        />
+      )}
 
       {venda.observacoes && (
         <Campo label="Observações">

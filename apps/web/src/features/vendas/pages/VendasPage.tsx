@@ -1,9 +1,17 @@
 import { Anchor, Breadcrumbs, Tabs, Text } from '@mantine/core';
 import { IconBuildingStore, IconPackage, IconTool } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BalcaoTab } from '../components/BalcaoTab';
+import { PageLoader } from '../../../components/PageLoader';
 import { ProdutosTab } from '../components/ProdutosTab';
-import { ServicosTab } from '../components/ServicosTab';
+
+// The counter and the appointments load when their tab opens: /vendas opens on Produtos.
+const BalcaoTab = lazy(() =>
+  import('../components/BalcaoTab').then((module) => ({ default: module.BalcaoTab })),
+);
+const ServicosTab = lazy(() =>
+  import('../components/ServicosTab').then((module) => ({ default: module.ServicosTab })),
+);
 
 type Aba = 'produtos' | 'balcao' | 'servicos';
 const ABAS: readonly Aba[] = ['produtos', 'balcao', 'servicos'];
@@ -47,10 +55,14 @@ export default function VendasPage() {
         <ProdutosTab />
       </Tabs.Panel>
       <Tabs.Panel value="balcao">
-        <BalcaoTab />
+        <Suspense fallback={<PageLoader />}>
+          <BalcaoTab />
+        </Suspense>
       </Tabs.Panel>
       <Tabs.Panel value="servicos">
-        <ServicosTab />
+        <Suspense fallback={<PageLoader />}>
+          <ServicosTab />
+        </Suspense>
       </Tabs.Panel>
     </Tabs>
   );

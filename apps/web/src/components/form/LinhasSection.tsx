@@ -1,14 +1,42 @@
-import { ActionIcon, Grid, Paper, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Grid, Paper, Stack, Text } from '@mantine/core';
+import { IconPencilPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useFieldArray, useFormContext, type FieldPath } from 'react-hook-form';
 import { formatMoney } from '@prumo/shared/money';
-import { DecimalField, MoneyField, TextField } from '../../../components/form/fields';
-import { FormSection } from '../../../components/form/FormSection';
-import type { LinhaProdutoForm, LinhaServicoForm, OsFormValues } from '../form-values';
+import { DecimalField, MoneyField, TextField } from './fields';
+import { FormSection } from './FormSection';
 
-type Tipo = 'produtos' | 'servicos';
-type Linha<T extends Tipo> = T extends 'produtos' ? LinhaProdutoForm : LinhaServicoForm;
+/**
+ * A line of a document's products or services (a service order, a quote), by the API's field
+ * names so the server's "produtos.0.quantidade" lands on its field. The name is shown, not sent,
+ * for a catalogue line; a line typed by hand (no id) sends it.
+ */
+export interface LinhaForm {
+  nome: string;
+  detalhes: string;
+  quantidade: number | null;
+  valor: number | null;
+  desconto: number | null;
+}
+
+export interface LinhaProdutoForm extends LinhaForm {
+  /** Null: typed by hand, not from the catalogue. */
+  produto_id: number | null;
+  unidade_medida: string;
+}
+
+export interface LinhaServicoForm extends LinhaForm {
+  servico_id: number | null;
+}
+
+/** The part of a form these sections edit. */
+export interface LinhasValues {
+  produtos: LinhaProdutoForm[];
+  servicos: LinhaServicoForm[];
+}
+
+type Tipo = keyof LinhasValues;
+type Linha<T extends Tipo> = LinhasValues[T][number];
 
 /** What the search found: a product or a service of the catalogue. */
 export interface ItemCatalogo {
@@ -18,17 +46,27 @@ export interface ItemCatalogo {
   unidade_medida?: string;
 }
 
-/** A new line: one unit at the catalogue's price, no discount. */
-export function novaLinha(tipo: Tipo, item: ItemCatalogo): LinhaProdutoForm | LinhaServicoForm {
-  const linha = { nome: item.nome, detalhes: '', quantidade: 1, valor: item.preco, desconto: 0 };
+/**
+ * A new line: one unit at the catalogue's price, no discount; without an item, a line typed by
+ * hand (its name and value to fill in).
+ */
+export function novaLinha(tipo: Tipo, item?: ItemCatalogo): LinhaProdutoForm | LinhaServicoForm {
+  const linha = {
+    nome: item?.nome ?? '',
+    detalhes: '',
+    quantidade: 1,
+    valor: item?.preco ?? null,
+    desconto: 0,
+  };
+  const id = item?.id ?? null;
   return tipo === 'produtos'
-    ? { ...linha, produto_id: item.id, unidade_medida: item.unidade_medida ?? 'UN' }
-    : { ...linha, servico_id: item.id };
+    ? { ...linha, produto_id: id, unidade_medida: item?.unidade_medida ?? 'UN' }
+    : { ...linha, servico_id: id };
 }
 
 /** The message of a line's own error (an unknown product or service, from the server). */
 function erroDaLinha(
-  errors: ReturnType<typeof useFormContext<OsFormValues>>['formState']['errors'],
+  errors: ReturnType<typeof useFormContext<LinhasValues>>['formState']['errors'],
   tipo: Tipo,
   index: number,
 ): string | undefined {
@@ -37,9 +75,10 @@ function erroDaLinha(
 }
 
 /**
- * The product (parts) or service (labour) lines of the order: the search that adds one (priced
- * from the catalogue), then per line its name, details, quantity, value, discount, subtotal (as
- * the server computes it) and remove.
+ * The product or service lines of a document: the search that adds one (priced from the
+ * catalogue) and, where the document takes them, the button that adds a line typed by hand;
+ * then per line its name, details, quantity, value, discount, subtotal (as the server computes
+ * it) and remove.
  */
 export function LinhasSection<T extends Tipo>({
   tipo,
@@ -48,28 +87,45 @@ export function LinhasSection<T extends Tipo>({
   subtotais,
   editavel,
   busca,
+  avulsa,
 }: {
   tipo: T;
   titulo: string;
-  /** What an order without lines of this kind says. */
+  /** What a document without lines of this kind says. */
   vazio: string;
-  /** Each line's subtotal, in order (calcularTotaisOS). */
+  /** Each line's subtotal, in order (as the server computes it). */
   subtotais: readonly number[];
   editavel: boolean;
   /** The search box; it receives the function that adds what was found as a line. */
   busca: (adicionar: (item: ItemCatalogo) => void) => ReactNode;
+  /** The label of the button that adds a line typed by hand; none: catalogue lines only. */
+  avulsa?: string;
 }) {
   const {
     control,
     formState: { errors },
-  } = useFormContext<OsFormValues>();
-  const { fields, append, remove } = useFieldArray<OsFormValues, T>({ control, name: tipo });
+  } = useFormContext<LinhasValues>();
+  const { fields, append, remove } = useFieldArray<LinhasValues, T>({ control, name: tipo });
   const campo = (index: number, nome: string) =>
-    `${tipo}.${index}.${nome}` as FieldPath<OsFormValues>;
+    `${tipo}.${index}.${nome}` as FieldPath<LinhasValues>;
+  const rotulo = tipo === 'produtos' ? 'Produto' : 'Serviço';
 
   return (
     <FormSection title={titulo}>
       {editavel && busca((item) => append(novaLinha(tipo, item) as never))}
+      {editavel && avulsa && (
+        <div>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconPencilPlus size={16} />}
+            onClick={() => append(novaLinha(tipo) as never)}
+            data-testid={`${tipo}-avulsa`}
+          >
+            {avulsa}
+          </Button>
+        </div>
+      )}
       {fields.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid={`${tipo}-vazio`}>
           {vazio}
@@ -79,23 +135,35 @@ export function LinhasSection<T extends Tipo>({
           {fields.map((field, index) => {
             const linha = field as unknown as Linha<T> & { id: string };
             const erro = erroDaLinha(errors, tipo, index);
+            const doCatalogo =
+              ('produto_id' in linha ? linha.produto_id : linha.servico_id) !== null;
             return (
               <Paper
                 key={field.id}
                 withBorder
                 radius="sm"
                 p="sm"
-                bg="var(--mantine-color-gray-0)"
+                bg="var(--mantine-color-default-hover)"
                 data-testid={`linha-${tipo}`}
               >
                 <Grid gap="xs" align="flex-end">
                   <Grid.Col span={{ base: 10, md: 3 }}>
-                    <Text size="xs" c="dimmed">
-                      {tipo === 'produtos' ? 'Produto' : 'Serviço'}
-                    </Text>
-                    <Text size="sm" fw={600} lineClamp={2} data-testid="linha-nome">
-                      {linha.nome}
-                    </Text>
+                    {doCatalogo ? (
+                      <>
+                        <Text size="xs" c="dimmed">
+                          {rotulo}
+                        </Text>
+                        <Text size="sm" fw={600} lineClamp={2} data-testid="linha-nome">
+                          {linha.nome}
+                        </Text>
+                      </>
+                    ) : (
+                      <TextField
+                        name={campo(index, 'nome')}
+                        label={`${rotulo} (fora do catálogo)`}
+                        required
+                      />
+                    )}
                     {erro && (
                       <Text size="xs" c="red">
                         {erro}
@@ -107,7 +175,7 @@ export function LinhasSection<T extends Tipo>({
                       variant="subtle"
                       color="red"
                       title="Remover"
-                      aria-label={`Remover ${linha.nome}`}
+                      aria-label={`Remover ${linha.nome || rotulo.toLowerCase()}`}
                       disabled={!editavel}
                       onClick={() => remove(index)}
                       mb={4}

@@ -4,14 +4,20 @@ import { useMemo, useState } from 'react';
 import { formatMoney } from '@prumo/shared/money';
 import { normalizeSearch } from '@prumo/shared/search';
 import type { ServicoListItem } from '@prumo/shared/servicos';
-import { useServicos } from '../../../api/servicos';
+import { useServicos } from '../api/servicos';
 
 /**
- * Adds a labour line: the active services of the catalogue (a small list, loaded whole and
+ * Adds a service line (an order's labour, a quote's services): the active services of the catalogue (a small list, loaded whole and
  * searched here by name or category, accents ignored), each with its price; choosing one adds
  * it and clears the box for the next.
  */
-export function ServicoSearch({ onSelect }: { onSelect: (servico: ServicoListItem) => void }) {
+export function ServicoSearch({
+  onSelect,
+  'data-testid': testId,
+}: {
+  onSelect: (servico: ServicoListItem) => void;
+  'data-testid'?: string;
+}) {
   const servicos = useServicos();
   const [busca, setBusca] = useState('');
   const ativos = useMemo(
@@ -74,7 +80,7 @@ export function ServicoSearch({ onSelect }: { onSelect: (servico: ServicoListIte
         if (servico) onSelect(servico);
         setBusca('');
       }}
-      data-testid="os-servico-busca"
+      data-testid={testId}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,0 +1,356 @@
+import { todayISO } from '@prumo/shared/dates';
+import {
+  calcularTotaisOrcamento,
+  dividirEmParcelas,
+  INTERVALO_PARCELAS_PADRAO,
+  INTRODUCAO_PADRAO,
+  ORCAMENTO_MESSAGES,
+  orcamentoInputSchema,
+  PARCELAS_MIN,
+  parcelasNaoConferemMessage,
+  somaParcelas,
+  VALIDADE_PADRAO_DIAS,
+  vencimentoDoOrcamento,
+  type CondicaoPagamento,
+  type Orcamento,
+  type OrcamentoInputValues,
+  type TotaisOrcamento,
+} from '@prumo/shared/orcamentos';
+import type { CanalVendaOS } from '@prumo/shared/ordens-servico';
+import type { FormaPagamento } from '@prumo/shared/vendas';
+import type { CadastroEscolhido } from '../../components/CadastroSelect';
+import type { LinhaForm, LinhasValues } from '../../components/form/LinhasSection';
+import { diferencaParcelas, type ParcelaForm } from '../../components/form/parcelas';
+
+/**
+ * The quote's form: the API's fields by their API names (so the server's "produtos.0.valor"
+ * lands on its field), the pickers' { id, nome }, and what only the screen uses: whether the
+ * customer is a prospect, whether payment conditions are stated, and the inputs that generate
+ * the installments.
+ */
+export interface OrcamentoFormValues extends LinhasValues {
+  /** "Cliente não cadastrado": a prospect named in cliente_nome instead of the registry. */
+  cliente_avulso: boolean;
+  cliente: CadastroEscolhido | null;
+  cliente_nome: string;
+  vendedor: CadastroEscolhido | null;
+  data: string | null;
+  validade_dias: number | null;
+  prazo_entrega: string;
+  aos_cuidados: string;
+  canal_venda: CanalVendaOS;
+  centro_custo: string;
+  introducao: string;
+  frete: number | null;
+  transportadora: CadastroEscolhido | null;
+  cep: string;
+  logradouro: string;
+  numero_endereco: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  uf: string | null;
+  exibir_valor_total: boolean;
+  gerar_condicoes: boolean;
+  forma_pagamento: FormaPagamento | null;
+  condicao_pagamento: CondicaoPagamento;
+  /** How the installments were generated; the table below them is what is sent. */
+  num_parcelas: number | null;
+  primeiro_vencimento: string | null;
+  intervalo_dias: number | null;
+  parcelas: ParcelaForm[];
+  observacoes: string;
+  observacoes_internas: string;
+}
+
+/** Section 9's defaults: today, 30 days, Presencial, freight 0,00, the introduction's template. */
+export function novoOrcamentoValues(hoje = todayISO()): OrcamentoFormValues {
+  return {
+    cliente_avulso: false,
+    cliente: null,
+    cliente_nome: '',
+    vendedor: null,
+    data: hoje,
+    validade_dias: VALIDADE_PADRAO_DIAS,
+    prazo_entrega: '',
+    aos_cuidados: '',
+    canal_venda: 'presencial',
+    centro_custo: '',
+    introducao: INTRODUCAO_PADRAO,
+    produtos: [],
+    servicos: [],
+    frete: 0,
+    transportadora: null,
+    cep: '',
+    logradouro: '',
+    numero_endereco: '',
+    complemento: '',
+    bairro: '',
+    cidade: '',
+    uf: null,
+    exibir_valor_total: true,
+    gerar_condicoes: false,
+    forma_pagamento: null,
+    condicao_pagamento: 'a-vista',
+    num_parcelas: PARCELAS_MIN,
+    primeiro_vencimento: hoje,
+    intervalo_dias: INTERVALO_PARCELAS_PADRAO,
+    parcelas: [],
+    observacoes: '',
+    observacoes_internas: '',
+  };
+}
+
+const escolhido = (id: number | null, nome: string | null) =>
+  id === null ? null : { id, nome: nome ?? '' };
+
+/** Days between the first two installments (the interval they were generated with). */
+function intervaloDe(parcelas: Orcamento['parcelas']): number {
+  if (parcelas.length < 2) return INTERVALO_PARCELAS_PADRAO;
+  const dias = (Date.parse(parcelas[1]!.vencimento) - Date.parse(parcelas[0]!.vencimento)) / 864e5;
+  return Math.max(Math.round(dias), 0);
+}
+
+/** A saved quote in the form. */
+export function orcamentoParaValues(o: Orcamento): OrcamentoFormValues {
+  const texto = (value: string | null) => value ?? '';
+  const linha = (l: Omit<Orcamento['servicos'][number], 'servico_id'>): LinhaForm => ({
+    nome: l.nome,
+    detalhes: texto(l.detalhes),
+    quantidade: l.quantidade,
+    valor: l.valor,
+    desconto: l.desconto,
+  });
+  return {
+    cliente_avulso: o.cliente_id === null,
+    cliente: escolhido(o.cliente_id, o.cliente_nome),
+    cliente_nome: o.cliente_id === null ? o.cliente_nome : '',
+    vendedor: escolhido(o.vendedor_id, o.vendedor_nome),
+    data: o.data,
+    validade_dias: o.validade_dias,
+    prazo_entrega: texto(o.prazo_entrega),
+    aos_cuidados: texto(o.aos_cuidados),
+    canal_venda: o.canal_venda,
+    centro_custo: texto(o.centro_custo),
+    introducao: texto(o.introducao),
+    produtos: o.produtos.map((l) => ({
+      ...linha(l),
+      produto_id: l.produto_id,
+      unidade_medida: l.unidade_medida ?? 'UN',
+    })),
+    servicos: o.servicos.map((l) => ({ ...linha(l), servico_id: l.servico_id })),
+    frete: o.frete,
+    transportadora: escolhido(o.transportadora_id, o.transportadora_nome),
+    cep: texto(o.cep),
+    logradouro: texto(o.logradouro),
+    numero_endereco: texto(o.numero_endereco),
+    complemento: texto(o.complemento),
+    bairro: texto(o.bairro),
+    cidade: texto(o.cidade),
+    uf: o.uf,
+    exibir_valor_total: o.exibir_valor_total,
+    gerar_condicoes: o.condicao_pagamento !== null,
+    forma_pagamento: o.forma_pagamento,
+    condicao_pagamento: o.condicao_pagamento ?? 'a-vista',
+    num_parcelas: o.parcelas.length || PARCELAS_MIN,
+    primeiro_vencimento: o.parcelas[0]?.vencimento ?? o.data,
+    intervalo_dias: intervaloDe(o.parcelas),
+    parcelas: o.parcelas.map(({ vencimento, valor }) => ({ vencimento, valor })),
+    observacoes: texto(o.observacoes),
+    observacoes_internas: texto(o.observacoes_internas),
+  };
+}
+
+/** What is sent (POST/PUT): the API's fields only. */
+export function valuesParaInput(values: OrcamentoFormValues): OrcamentoInputValues {
+  const {
+    cliente_avulso,
+    cliente,
+    cliente_nome,
+    vendedor,
+    transportadora,
+    produtos,
+    servicos,
+    gerar_condicoes,
+    forma_pagamento,
+    condicao_pagamento,
+    num_parcelas: _n,
+    primeiro_vencimento: _p,
+    intervalo_dias: _i,
+    parcelas,
+    ...resto
+  } = values;
+  // A catalogue line is named by its id; a line typed by hand by its name.
+  const linha = (
+    id: number | null,
+    { nome, detalhes, quantidade, valor, desconto }: LinhaForm,
+  ) => ({
+    ...(id === null ? { nome } : {}),
+    detalhes,
+    // A blank quantity or value is sent as it is, so the schema says what is missing.
+    quantidade: quantidade as number,
+    valor,
+    desconto: desconto ?? 0,
+  });
+  const parcelado = gerar_condicoes && condicao_pagamento === 'parcelado';
+  return {
+    ...resto,
+    cliente_id: cliente_avulso ? null : (cliente?.id ?? null),
+    cliente_nome: cliente_avulso ? cliente_nome : null,
+    vendedor_id: vendedor?.id ?? null,
+    transportadora_id: transportadora?.id ?? null,
+    produtos: produtos.map((item) => ({
+      produto_id: item.produto_id,
+      ...linha(item.produto_id, item),
+    })),
+    servicos: servicos.map((item) => ({
+      servico_id: item.servico_id,
+      ...linha(item.servico_id, item),
+    })),
+    forma_pagamento: gerar_condicoes ? forma_pagamento : null,
+    condicao_pagamento: gerar_condicoes ? condicao_pagamento : null,
+    parcelas: parcelado
+      ? parcelas.map((p) => ({ vencimento: p.vencimento as string, valor: p.valor as number }))
+      : [],
+  };
+}
+
+const numero = (value: number | null | undefined) => value ?? 0;
+
+/** The live totals of the form, computed as the server computes them. */
+export function totaisDoForm(
+  values: Pick<OrcamentoFormValues, 'produtos' | 'servicos' | 'frete'>,
+): TotaisOrcamento {
+  const linhas = (items: readonly LinhaForm[]) =>
+    items.map((item) => ({
+      quantidade: numero(item.quantidade),
+      valor: numero(item.valor),
+      desconto: numero(item.desconto),
+    }));
+  return calcularTotaisOrcamento(
+    linhas(values.produtos),
+    linhas(values.servicos),
+    numero(values.frete),
+  );
+}
+
+/** "Válido até": the quote's date plus its validity, or nothing while either is blank. */
+export function validoAte(data: string | null, validadeDias: number | null): string | null {
+  return data && validadeDias && validadeDias > 0
+    ? vencimentoDoOrcamento(data, validadeDias)
+    : null;
+}
+
+/**
+ * The installments generated from the Pagamento tab's inputs: `n` of the total, the first due
+ * on `primeiro`, each next `intervalo` days later; none while an input is blank or out of range.
+ */
+export function gerarParcelas(
+  total: number,
+  n: number | null,
+  primeiro: string | null,
+  intervalo: number | null,
+): ParcelaForm[] {
+  if (!n || n < PARCELAS_MIN || !primeiro || intervalo === null || intervalo < 0) return [];
+  return dividirEmParcelas(total, n, primeiro, intervalo).map(({ vencimento, valor }) => ({
+    vencimento,
+    valor,
+  }));
+}
+
+/** The API's names of the pickers' fields, and the form's (for the server's field errors). */
+export const CAMPOS_DO_FORM: Record<string, string> = {
+  cliente_id: 'cliente',
+  vendedor_id: 'vendedor',
+  transportadora_id: 'transportadora',
+};
+
+/**
+ * Every problem of the form, by field path: the shared schema's messages on what would be sent,
+ * then what the server checks past the schema (a line's discount above its value, installments
+ * that do not add up to the total or fall before the quote's date).
+ */
+export function errosDoForm(values: OrcamentoFormValues): Record<string, string> {
+  const erros: Record<string, string> = {};
+  const campos: Record<string, string> = {
+    ...CAMPOS_DO_FORM,
+    cliente_nome: values.cliente_avulso ? 'cliente_nome' : 'cliente',
+  };
+  const result = orcamentoInputSchema.safeParse(valuesParaInput(values));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const campo = issue.path.join('.');
+      erros[campos[campo] ?? campo] ??= issue.message;
+    }
+  }
+  const totais = totaisDoForm(values);
+  for (const [campo, mensagem] of Object.entries(totais.erros)) erros[campo] ??= mensagem;
+  if (values.gerar_condicoes && values.condicao_pagamento === 'parcelado') {
+    values.parcelas.forEach((parcela, index) => {
+      if (parcela.vencimento && values.data && parcela.vencimento < values.data) {
+        erros[`parcelas.${index}.vencimento`] ??= ORCAMENTO_MESSAGES.parcelaAntesDaData;
+      }
+    });
+    if (
+      values.parcelas.length > 0 &&
+      diferencaParcelas(values.parcelas, totais.valor_total) !== 0
+    ) {
+      erros.parcelas ??= parcelasNaoConferemMessage(
+        somaParcelas(values.parcelas.map((p) => ({ valor: numero(p.valor) }))),
+        totais.valor_total,
+      );
+    }
+  }
+  return erros;
+}
+
+/** Each field's tab, for opening the tab of the first error (ours or the server's). */
+export const ORCAMENTO_TABS = [
+  { value: 'dados', label: 'Dados gerais' },
+  { value: 'produtos', label: 'Produtos' },
+  { value: 'servicos', label: 'Serviços' },
+  { value: 'transporte', label: 'Transporte' },
+  { value: 'endereco', label: 'Endereço' },
+  { value: 'total', label: 'Total' },
+  { value: 'pagamento', label: 'Pagamento' },
+  { value: 'anexos', label: 'Anexos' },
+  { value: 'observacoes', label: 'Observações' },
+] as const;
+
+const naAba = (tab: string, nomes: string[]) => nomes.map((nome) => [nome, tab] as const);
+export const ORCAMENTO_FIELD_TABS: Record<string, string> = Object.fromEntries([
+  ...naAba('dados', [
+    'cliente',
+    'cliente_nome',
+    'vendedor',
+    'data',
+    'validade_dias',
+    'prazo_entrega',
+    'aos_cuidados',
+    'canal_venda',
+    'centro_custo',
+    'introducao',
+  ]),
+  ...naAba('produtos', ['produtos']),
+  ...naAba('servicos', ['servicos']),
+  ...naAba('transporte', ['frete', 'transportadora']),
+  ...naAba('endereco', [
+    'cep',
+    'logradouro',
+    'numero_endereco',
+    'complemento',
+    'bairro',
+    'cidade',
+    'uf',
+  ]),
+  ...naAba('total', ['exibir_valor_total']),
+  ...naAba('pagamento', [
+    'forma_pagamento',
+    'condicao_pagamento',
+    'num_parcelas',
+    'primeiro_vencimento',
+    'intervalo_dias',
+    'parcelas',
+  ]),
+  ...naAba('observacoes', ['observacoes', 'observacoes_internas']),
+]);
