@@ -41,10 +41,15 @@ export async function newPage(browser: Browser, viewport = WIDE): Promise<Page> 
 }
 
 /** Opens the app, signs in through the login screen and waits for the shell. */
-export async function signIn(page: Page, email = ADMIN.email, path = '/dashboard'): Promise<void> {
+export async function signIn(
+  page: Page,
+  email = ADMIN.email,
+  path = '/dashboard',
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto(baseURL() + path);
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByTestId('topbar-avatar').waitFor();
 }

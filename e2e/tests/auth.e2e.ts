@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -106,9 +108,19 @@ describe('weight of the login page', () => {
     await page.goto(baseURL() + '/', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
     const gzipBytes = scripts.reduce((total, body) => total + gzipSync(body).length, 0);
-    // React's development build alone would break this budget (measured: ~80 kB in production).
-    expect(gzipBytes).toBeLessThan(120_000);
+    // The budget of issue 17 (React's development build alone would break it).
+    expect(gzipBytes).toBeLessThanOrEqual(100_000);
     expect(scripts.some((body) => body.includes('react-jsx-dev-runtime.development'))).toBe(false);
+  });
+
+  it('builds no JavaScript chunk over 150 kB gzip', () => {
+    const assets = path.resolve(__dirname, '../../apps/web/dist/assets');
+    const pesados = fs
+      .readdirSync(assets)
+      .filter((nome) => nome.endsWith('.js'))
+      .map((nome) => ({ nome, gzip: gzipSync(fs.readFileSync(path.join(assets, nome))).length }))
+      .filter(({ gzip }) => gzip > 150_000);
+    expect(pesados).toEqual([]);
   });
 });
 

@@ -135,7 +135,7 @@ describe('registry list', () => {
       const tipo = target.replace('/cadastros/adicionar-', '');
       if (tipo !== 'cliente') {
         const reload = page.waitForRequest((request) =>
-          request.url().endsWith(`/api/cadastros?tipo=${tipo}`),
+          request.url().includes(`/api/cadastros?tipo=${tipo}&`),
         );
         await page.getByRole('tab', { name: tab }).click();
         await reload;
@@ -173,7 +173,7 @@ describe('registry list', () => {
   it('shows "Carregando cadastros..." while the list loads', async () => {
     page = await newPage(browser, WIDE);
     await signIn(page, ADMIN.email, '/dashboard');
-    await page.route('**/api/cadastros?tipo=fornecedor', async (route) => {
+    await page.route('**/api/cadastros?tipo=fornecedor&*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
