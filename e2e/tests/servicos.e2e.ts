@@ -115,8 +115,8 @@ describe('service catalogue', () => {
     await page.getByRole('combobox', { name: 'Categoria' }).click();
     await page.getByRole('option', { name: categoria, exact: true }).click();
     await page.getByText('Inativos', { exact: true }).click();
-    await expect.poll(() => row(tag).count()).toBe(1);
-    expect(await page.getByTestId('servicos-table').locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('servicos-table').locator('tbody tr').count()).toBe(1);
+    expect(await row(tag).count()).toBe(1);
     expect(await rowText(tag)).toContain('R$ 180,00');
     expect(await rowText(tag)).toContain('Inativo');
     expect(await page.getByTestId('filtros-ativos').textContent()).toBe('2');

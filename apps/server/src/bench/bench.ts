@@ -31,10 +31,23 @@ import { medirTelas } from './telas';
  * measured in the same run (what the database alone costs for the same statements), on the
  * embedded database and on PostgreSQL (when TEST_DATABASE_URL names a server it may create
  * databases on). It prints; it never fails. BENCH_SECONDS sets each run's length, BENCH_SCALE
- * scales the dataset down for a quick look (0.05 → 1,000 products).
+ * scales the dataset down for a quick look (0.05 → 1,000 products), BENCH_ONLY narrows the run
+ * to one database and/or scenarios while working on them (BENCH_ONLY="postgres,venda rápida").
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const BANCOS = ['pglite', 'postgres'];
+const bancoEscolhido = (banco: string) =>
+  !ONLY.some((part) => BANCOS.includes(part)) || ONLY.includes(banco);
+/** The scenarios to measure: all, or those BENCH_ONLY names. */
+const cenarios = (dataset: Dataset) => {
+  const nomes = ONLY.filter((part) => !BANCOS.includes(part));
+  return scenarios(dataset).filter((cenario) => nomes.length === 0 || nomes.includes(cenario.nome));
+};
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -99,7 +112,7 @@ async function benchPostgres(): Promise<{ linhas: Linha[]; dashboard: LinhaDocum
     const floor = await startPostgresFloor(database.url);
     try {
       const linhas: Linha[] = [];
-      for (const cenario of scenarios(dataset)) {
+      for (const cenario of cenarios(dataset)) {
         const api = await loadHttp(server.url, cenario, token, SECONDS);
         const piso = await loadHttp(floor.url, cenario, token, SECONDS);
         linhas.push({ cenario, api, piso });
@@ -141,7 +154,7 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
     let documentos: LinhaDocumento[];
     try {
       await new Promise((resolve) => setTimeout(resolve, PGLITE_ANALYZE_WAIT_MS));
-      for (const cenario of scenarios(dataset)) {
+      for (const cenario of cenarios(dataset)) {
         medidas.push({ cenario, api: await loadHttp(server.url, cenario, token, SECONDS) });
       }
       documentos = await medirDocumentos(server.url, token, dataset);
@@ -175,18 +188,20 @@ log(
     `${CONNECTIONS} conexões, ${SECONDS} s por medição`,
 );
 const tabelas: Array<[string, Linha[]]> = [];
-const pglite = await benchPglite();
-tabelas.push(['PGlite (embutido)', pglite.linhas]);
+const pglite = bancoEscolhido('pglite') ? await benchPglite() : null;
+if (pglite) tabelas.push(['PGlite (embutido)', pglite.linhas]);
 let dashboardPostgres: LinhaDocumento[] = [];
-if (process.env.TEST_DATABASE_URL) {
+if (bancoEscolhido('postgres') && process.env.TEST_DATABASE_URL) {
   const postgres = await benchPostgres();
   tabelas.push(['PostgreSQL', postgres.linhas]);
   dashboardPostgres = postgres.dashboard;
-} else {
+} else if (bancoEscolhido('postgres')) {
   log('PostgreSQL: defina TEST_DATABASE_URL para medir também.');
 }
 for (const [banco, linhas] of tabelas) printTable(banco, linhas);
-printDocumentos('PGlite (embutido)', pglite.documentos, 'início, documentos, dashboard e telas');
+if (pglite) {
+  printDocumentos('PGlite (embutido)', pglite.documentos, 'início, documentos, dashboard e telas');
+}
 if (dashboardPostgres.length > 0) printDocumentos('PostgreSQL', dashboardPostgres, 'dashboard');
 console.log('\nCenários:');
 for (const [nome, rota] of Object.entries(ROTAS)) console.log(`  ${nome.padEnd(19)} ${rota}`);
