@@ -1,20 +1,19 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
+import { newPool } from '../db/database';
 import { freePort } from '../reliability/processes/server-process';
 import { answerFloor, toObjects, type Runner } from './floor-queries';
 
 /*
  * The PostgreSQL floor: a bare node:http server, in its own process as the API is, with the
- * app's pool settings (db/database.ts: max 10, numeric and bigint read as numbers), that answers
- * each scenario's request by running the API's statements (floor-queries.ts) and writing the
- * JSON. No framework, validation, serialiser or ORM: what is left is the database, the driver
- * and HTTP, so API req/s over floor req/s says how much of the time the app itself takes.
+ * app's pool (db/database.ts newPool: max 10, statements in transactions prepared; numeric and
+ * bigint read as numbers), that answers each scenario's request by running the API's statements
+ * (floor-queries.ts) and writing the JSON. No framework, validation, serialiser or ORM: what is
+ * left is the database, the driver and HTTP, so API req/s over floor req/s says how much of the
+ * time the app itself takes.
  */
-
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 function poolRunner(pool: pg.Pool | pg.PoolClient): Runner {
   return {
@@ -41,7 +40,7 @@ function poolRunner(pool: pg.Pool | pg.PoolClient): Runner {
 }
 
 function serve(databaseUrl: string, port: number) {
-  const db = poolRunner(new pg.Pool({ connectionString: databaseUrl, max: 10 }));
+  const db = poolRunner(newPool(databaseUrl));
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { prepareWritesOn } from './prepared-writes';
 
 /**
  * The Drizzle database, whichever driver is behind it. Repositories query their module's tables
@@ -58,6 +59,13 @@ export function migrationsFolder(): string {
 
 export function wrapPglite(client: PGlite): Database {
   return drizzlePglite({ client, casing: 'snake_case' }) as unknown as Database;
+}
+
+/** The app's PostgreSQL pool: statements inside transactions are prepared (prepared-writes). */
+export function newPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on('connect', prepareWritesOn);
+  return pool;
 }
 
 export function wrapPool(pool: pg.Pool): Database {
@@ -128,7 +136,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
 const MIGRATION_LOCK_ID = 4_815_162_342;
 
 export async function openPostgresDatabase(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = newPool(connectionString);
   const db = wrapPool(pool);
   const lockClient = await pool.connect();
   try {

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import {
+  newPool,
   migrationsFolder,
   openPostgresDatabase,
   pgliteOptions,
@@ -99,7 +100,7 @@ export async function openTestDatabase(
   }
   const name = `prumo_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const pool = new pg.Pool({ connectionString: urlForDatabase(name), max: 25 });
+  const pool = newPool(urlForDatabase(name), 25);
   return {
     db: wrapPool(pool),
     kind,
