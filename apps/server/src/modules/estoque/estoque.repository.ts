@@ -15,12 +15,13 @@ import {
   type MovimentacaoSaved,
   type TipoMovimentacao,
 } from '@prumo/shared/estoque';
-import { sortOrder, type SortColumns } from '../../db/sql-helpers';
+import { selectRows, sortOrder, type SortColumns } from '../../db/sql-helpers';
 import type { Executor, Transaction } from '../../db/database';
 import { PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { AppError, badRequest, estoqueInsuficiente, notFound } from '../../http/errors';
 import {
   alterarEstoque,
+  atualizacaoDeEstoque,
   estoqueDoProduto,
   produtosResumo,
   type EstoqueAlterado,
@@ -404,18 +405,13 @@ export interface MovimentoDeDocumento {
   timeZone?: string;
 }
 
-function colunasDaOrigem(origem: MovimentoDeDocumento['origem']) {
-  return 'vendaId' in origem
-    ? { vendaId: origem.vendaId }
-    : { ordemServicoId: origem.ordemServicoId };
-}
-
 /**
  * Finalizing a sale or concluding a service order: one saída per stocked product (lines of the
  * same product summed), in product id order so that two documents never wait on each other in a
- * circle, each written to the ledger with the document as its origin. All or nothing: when any product lacks stock it throws
- * ESTOQUE_INSUFICIENTE naming the product ("disponível X, solicitado Y") and the caller's
- * transaction rolls everything back. Products that do not move stock are skipped.
+ * circle, each written to the ledger with the document as its origin. All or nothing: when any
+ * product lacks stock it throws ESTOQUE_INSUFICIENTE naming the product ("disponível X,
+ * solicitado Y") and the caller's transaction rolls everything back. Products that do not move
+ * stock are skipped.
  */
 export async function registrarSaidasDoDocumento(
   tx: Transaction,
@@ -430,31 +426,40 @@ export async function registrarSaidasDoDocumento(
     );
   }
   const data = todayISO(movimento.timeZone);
-  const rows: Array<typeof movimentacoes.$inferInsert> = [];
   for (const [produtoId, milesimos] of [...porProduto].sort(([a], [b]) => a - b)) {
-    const changed = await saidaDoDocumento(tx, produtoId, milesimos);
-    if (!changed) continue;
-    rows.push({
-      produtoId,
-      tipo: 'saida',
-      quantidade: fromMilesimos(milesimos),
-      data,
-      motivo: movimento.motivo,
-      usuarioId: movimento.usuarioId,
-      ...colunasDaOrigem(movimento.origem),
-    });
+    await saidaDoDocumento(tx, produtoId, milesimos, { ...movimento, data });
   }
-  if (rows.length > 0) await tx.insert(movimentacoes).values(rows);
 }
 
-/** One product's saída for a document; false when the product does not move stock. */
-async function saidaDoDocumento(tx: Transaction, produtoId: number, milesimos: number) {
+/**
+ * One product's saída for a document and its ledger row, in one statement (the row is written
+ * only when the stock changed); nothing when the product does not move stock.
+ */
+async function saidaDoDocumento(
+  tx: Transaction,
+  produtoId: number,
+  milesimos: number,
+  movimento: MovimentoDeDocumento & { data: string },
+) {
+  const { origem } = movimento;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const changed = await alterarEstoque(tx, produtoId, -milesimos, { exigeMovimentar: true });
-    if (changed) return true;
+    const saida = atualizacaoDeEstoque(tx, produtoId, -milesimos, { exigeMovimentar: true });
+    const lancadas = await selectRows<{ id: number }>(
+      tx,
+      sql`WITH saida AS (${saida.getSQL()})
+        INSERT INTO ${movimentacoes} (produto_id, tipo, quantidade, data, motivo, usuario_id,
+          venda_id, ordem_servico_id)
+        SELECT ${produtoId}::integer, 'saida', ${fromMilesimos(milesimos)}::numeric,
+          ${movimento.data}::date, ${movimento.motivo}, ${movimento.usuarioId}::integer,
+          ${'vendaId' in origem ? origem.vendaId : null}::integer,
+          ${'ordemServicoId' in origem ? origem.ordemServicoId : null}::integer
+        FROM saida
+        RETURNING id`,
+    );
+    if (lancadas.length > 0) return;
     const produto = await estoqueDoProduto(tx, produtoId);
     if (!produto) throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
-    if (!produto.movimentaEstoque) return false;
+    if (!produto.movimentaEstoque) return;
     if (toMilesimos(produto.estoque) < milesimos) {
       throw estoqueInsuficiente(
         estoqueInsuficienteMessage({

@@ -915,7 +915,7 @@ export async function lancarRecebivel(
 ): Promise<void> {
   const hoje = todayISO(contexto.timeZone);
   const recebido = input.contaRecebimento !== null;
-  const [titulo] = await tx
+  const titulo = tx
     .insert(titulos)
     .values({
       natureza: 'receber',
@@ -931,27 +931,20 @@ export async function lancarRecebivel(
       usuarioId: contexto.usuario.id,
     })
     .returning({ id: titulos.id });
-  const [parcela] = await tx
-    .insert(parcelas)
-    .values({
-      tituloId: titulo!.id,
-      numero: 1,
-      vencimento: input.vencimento,
-      valor: input.valor,
-      valorPago: recebido ? input.valor : 0,
-      status: recebido ? 'pago' : 'aberto',
-    })
-    .returning({ id: parcelas.id });
-  if (!recebido) return;
-  await tx.insert(baixas).values({
-    parcelaId: parcela!.id,
-    contaId: input.contaRecebimento!,
-    data: hoje,
-    valor: input.valor,
-    amortizado: input.valor,
-    automatica: true,
-    usuarioId: contexto.usuario.id,
-  });
+  // The title, its one installment and, when received at once, the settlement: one statement.
+  await tx.execute(sql`
+    WITH titulo AS (${titulo.getSQL()}),
+    parcela AS (
+      INSERT INTO ${parcelas} (titulo_id, numero, vencimento, valor, valor_pago, status)
+      SELECT id, 1, ${input.vencimento}::date, ${input.valor}::numeric,
+        ${recebido ? input.valor : 0}::numeric, ${recebido ? 'pago' : 'aberto'}
+      FROM titulo
+      RETURNING id)
+    INSERT INTO ${baixas} (parcela_id, conta_id, data, valor, amortizado, automatica, usuario_id)
+    SELECT id, ${input.contaRecebimento}::integer, ${hoje}::date, ${input.valor}::numeric,
+      ${input.valor}::numeric, true, ${contexto.usuario.id}::integer
+    FROM parcela
+    WHERE ${recebido}::boolean`);
 }
 
 /** Locks a title's row for a write; 404 when there is none. */

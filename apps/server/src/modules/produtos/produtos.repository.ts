@@ -669,22 +669,23 @@ export interface EstoqueAlterado {
 
 /**
  * One atomic UPDATE of the product's stock by `milesimos` thousandths, for the stock ledger
- * only (it writes the ledger row in the same transaction). Returns the new stock (with the
- * product's name and unit), or undefined when no row was updated: no such product, the product
- * does not move stock (when `exigeMovimentar`), or it has less than the change takes away.
+ * only (it writes the ledger row in the same transaction, or in the same statement: the update
+ * is returned unrun). It returns the new stock (with the product's name and unit), or no row:
+ * no such product, the product does not move stock (when `exigeMovimentar`), or it has less
+ * than the change takes away.
  */
-export async function alterarEstoque(
+export function atualizacaoDeEstoque(
   tx: Executor,
   produtoId: number,
   milesimos: number,
   { exigeMovimentar }: { exigeMovimentar: boolean },
-): Promise<EstoqueAlterado | undefined> {
+) {
   const conditions: SQL[] = [eq(produtos.id, produtoId)];
   if (exigeMovimentar) conditions.push(eq(produtos.movimentaEstoque, true));
   if (milesimos < 0) {
     conditions.push(sql`${produtos.estoque} >= ${milesimosToDecimal(-milesimos)}::numeric`);
   }
-  const [row] = await tx
+  return tx
     .update(produtos)
     .set({ estoque: sql`${produtos.estoque} + ${milesimosToDecimal(milesimos)}::numeric` })
     .where(and(...conditions))
@@ -693,6 +694,16 @@ export async function alterarEstoque(
       nome: produtos.nome,
       unidade: produtos.unidadeMedida,
     });
+}
+
+/** atualizacaoDeEstoque run on its own: the new stock, or undefined when nothing changed. */
+export async function alterarEstoque(
+  tx: Executor,
+  produtoId: number,
+  milesimos: number,
+  options: { exigeMovimentar: boolean },
+): Promise<EstoqueAlterado | undefined> {
+  const [row] = await atualizacaoDeEstoque(tx, produtoId, milesimos, options);
   return row;
 }
 

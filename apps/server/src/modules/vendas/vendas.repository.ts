@@ -31,7 +31,14 @@ import {
 } from '@prumo/shared/vendas';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch, isoUtc, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
+import {
+  containsSearch,
+  isoUtc,
+  ptBrKey,
+  selectRows,
+  sortOrder,
+  type SortColumns,
+} from '../../db/sql-helpers';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/auth.repository';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
@@ -388,15 +395,46 @@ async function autorizarDesconto(
   return autorizador.id;
 }
 
-/** Writes the lines and payments of a sale (after deleting the old ones on an update). */
-async function gravarLinhas(tx: Transaction, vendaId: number, calculada: VendaCalculada) {
-  await tx.insert(vendaItens).values(calculada.itens.map((item) => ({ ...item, vendaId })));
-  if (calculada.pagamentos.length > 0) {
-    await tx
-      .insert(vendaPagamentos)
-      .values(calculada.pagamentos.map((pagamento) => ({ ...pagamento, vendaId })));
-  }
+/**
+ * The lines and payments of the sale `vendaId` names (a value, or the id of the sale the same
+ * statement inserts), as two CTEs: the sale and all it holds go in one round trip.
+ */
+function linhasDaVenda(vendaId: SQL, calculada: VendaCalculada): SQL {
+  const itens = calculada.itens.map((item) => ({
+    ordem: item.ordem,
+    produto_id: item.produtoId,
+    produto_nome: item.produtoNome,
+    unidade_medida: item.unidadeMedida,
+    quantidade: item.quantidade,
+    preco_unitario: item.precoUnitario,
+    desconto_item: item.descontoItem,
+    subtotal: item.subtotal,
+    custo_unitario: item.custoUnitario,
+  }));
+  return sql`itens AS (
+      INSERT INTO ${vendaItens} (venda_id, ordem, produto_id, produto_nome, unidade_medida,
+        quantidade, preco_unitario, desconto_item, subtotal, custo_unitario)
+      SELECT ${vendaId}, i.ordem, i.produto_id, i.produto_nome, i.unidade_medida,
+        i.quantidade, i.preco_unitario, i.desconto_item, i.subtotal, i.custo_unitario
+      FROM json_to_recordset(${JSON.stringify(itens)}::json) AS i(ordem smallint,
+        produto_id integer, produto_nome text, unidade_medida text, quantidade numeric,
+        preco_unitario numeric, desconto_item numeric, subtotal numeric, custo_unitario numeric)),
+    pagamentos AS (
+      INSERT INTO ${vendaPagamentos} (venda_id, forma, valor)
+      SELECT ${vendaId}, p.forma, p.valor
+      FROM json_to_recordset(${JSON.stringify(calculada.pagamentos)}::json)
+        AS p(forma text, valor numeric))`;
 }
+
+/** One line of a sale's history, for the sale `vendaId` names (as in linhasDaVenda). */
+const novaLinhaDoHistorico = (
+  vendaId: SQL,
+  status: StatusQualquer,
+  contexto: VendaContexto,
+  motivo: string | null,
+) =>
+  sql`INSERT INTO ${vendaHistorico} (venda_id, status, usuario_id, motivo)
+      VALUES (${vendaId}, ${status}, ${contexto.usuario.id}, ${motivo})`;
 
 function colunasDaVenda(calculada: VendaCalculada) {
   return {
@@ -431,11 +469,12 @@ export async function createVenda(
   const calculada = await calcularVenda(tx, input, contexto);
   const rapida = input.atendimento_rapido;
   const caixaId = rapida ? await caixaParaFinalizar(tx, input.tipo, contexto) : null;
-  const [row] = await tx
+  const status = rapida ? 'Finalizada' : 'Pendente';
+  const venda = tx
     .insert(vendas)
     .values({
       tipo: input.tipo,
-      status: rapida ? 'Finalizada' : 'Pendente',
+      status,
       clienteId: input.cliente_id,
       observacoes: input.observacoes,
       atendimentoRapido: rapida,
@@ -446,9 +485,14 @@ export async function createVenda(
       ...colunasDaVenda(calculada),
     })
     .returning({ id: vendas.id, numero: vendas.numero });
-  const { id, numero } = row!;
-  await gravarLinhas(tx, id, calculada);
-  await registrarHistorico(tx, id, rapida ? 'Finalizada' : 'Pendente', contexto, null);
+  const daVenda = sql`(SELECT id FROM venda)`;
+  const [{ id, numero }] = (await selectRows<{ id: number; numero: number }>(
+    tx,
+    sql`WITH venda AS (${venda.getSQL()}),
+      ${linhasDaVenda(daVenda, calculada)},
+      historico AS (${novaLinhaDoHistorico(daVenda, status, contexto, null)})
+      SELECT id, numero FROM venda`,
+  )) as [{ id: number; numero: number }];
   if (rapida) {
     await lancarRecebiveisDaVenda(
       tx,
@@ -517,7 +561,7 @@ export async function updateVenda(
       updatedAt: sql`now()`,
     })
     .where(eq(vendas.id, id));
-  await gravarLinhas(tx, id, calculada);
+  await tx.execute(sql`WITH ${linhasDaVenda(sql`${id}::integer`, calculada)} SELECT 1`);
   return (await getVenda(tx, id))!;
 }
 
@@ -537,9 +581,7 @@ export async function registrarHistorico(
   contexto: VendaContexto,
   motivo: string | null,
 ) {
-  await tx
-    .insert(vendaHistorico)
-    .values({ vendaId, status, usuarioId: contexto.usuario.id, motivo });
+  await tx.execute(novaLinhaDoHistorico(sql`${vendaId}::integer`, status, contexto, motivo));
 }
 
 const motivoDaVenda = (numero: number) => `Venda Nº ${formatNumeroVenda(numero)}`;
