@@ -76,13 +76,24 @@ export const VENDA_PRODUTOS = `select "id", "nome", "unidade_medida", "preco", "
 
 export const VENDA_CAIXA = `select "id" from "caixas" where ("caixas"."usuario_id" = $1 and "caixas"."status" = $2) for share`;
 
-export const VENDA_INSERIR = `insert into "vendas" ("id", "numero", "tipo", "status", "cliente_id", "cliente_nome", "forma_pagamento", "valor_total", "desconto", "frete", "valor_final", "troco", "observacoes", "atendimento_rapido", "data_venda", "inicio_atendimento", "vendedor_id", "caixa_id", "desconto_autorizado_por", "finalizada_em", "cancelada_em", "servico_id", "servico_nome", "data_agendamento", "hora_inicio", "duracao_estimada", "profissional_id", "agenda_inicio", "agenda_fim", "iniciado_em", "concluido_em", "created_at", "updated_at") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, default, $13, $14, $15, $16, now(), default, default, default, default, default, default, default, default, default, default, default, default, default) returning "id", "numero"`;
-
-export const VENDA_ITEM = `insert into "venda_itens" ("id", "venda_id", "ordem", "produto_id", "produto_nome", "unidade_medida", "quantidade", "preco_unitario", "desconto_item", "subtotal", "custo_unitario") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
-
-export const VENDA_PAGAMENTO = `insert into "venda_pagamentos" ("id", "venda_id", "forma", "valor") values (default, $1, $2, $3)`;
-
-export const VENDA_HISTORICO = `insert into "venda_historico" ("id", "venda_id", "status", "usuario_id", "motivo", "created_at") values (default, $1, $2, $3, $4, default)`;
+// The sale, its line, payment and first history line.
+export const VENDA_INSERIR = `WITH venda AS (insert into "vendas" ("id", "numero", "tipo", "status", "cliente_id", "cliente_nome", "forma_pagamento", "valor_total", "desconto", "frete", "valor_final", "troco", "observacoes", "atendimento_rapido", "data_venda", "inicio_atendimento", "vendedor_id", "caixa_id", "desconto_autorizado_por", "finalizada_em", "cancelada_em", "servico_id", "servico_nome", "data_agendamento", "hora_inicio", "duracao_estimada", "profissional_id", "agenda_inicio", "agenda_fim", "iniciado_em", "concluido_em", "created_at", "updated_at") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, default, $13, $14, $15, $16, now(), default, default, default, default, default, default, default, default, default, default, default, default, default) returning "id", "numero"),
+  itens AS (
+  INSERT INTO "venda_itens" (venda_id, ordem, produto_id, produto_nome, unidade_medida,
+  quantidade, preco_unitario, desconto_item, subtotal, custo_unitario)
+  SELECT (SELECT id FROM venda), i.ordem, i.produto_id, i.produto_nome, i.unidade_medida,
+  i.quantidade, i.preco_unitario, i.desconto_item, i.subtotal, i.custo_unitario
+  FROM json_to_recordset($17::json) AS i(ordem smallint,
+  produto_id integer, produto_nome text, unidade_medida text, quantidade numeric,
+  preco_unitario numeric, desconto_item numeric, subtotal numeric, custo_unitario numeric)),
+  pagamentos AS (
+  INSERT INTO "venda_pagamentos" (venda_id, forma, valor)
+  SELECT (SELECT id FROM venda), p.forma, p.valor
+  FROM json_to_recordset($18::json)
+  AS p(forma text, valor numeric)),
+  historico AS (INSERT INTO "venda_historico" (venda_id, status, usuario_id, motivo)
+  VALUES ((SELECT id FROM venda), $19, $20, $21))
+  SELECT id, numero FROM venda`;
 
 export const VENDA_REGRAS_FINANCEIRAS = `
     SELECT
@@ -97,15 +108,30 @@ export const VENDA_REGRAS_FINANCEIRAS = `
           LIMIT 1)
       )) FROM formas_financeiras f) AS formas`;
 
-export const VENDA_TITULO = `insert into "titulos" ("id", "natureza", "descricao", "pessoa_id", "categoria_id", "centro_custo", "documento", "competencia", "forma_pagamento", "valor", "observacoes", "venda_id", "ordem_servico_id", "recorrencia_id", "cancelado_em", "usuario_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, default, $5, $6, $7, $8, default, $9, $10, default, default, $11, default, default) returning "id"`;
+// The receivable: title, installment and automatic settlement.
+export const VENDA_RECEBIVEL = `WITH titulo AS (insert into "titulos" ("id", "natureza", "descricao", "pessoa_id", "categoria_id", "centro_custo", "documento", "competencia", "forma_pagamento", "valor", "observacoes", "venda_id", "ordem_servico_id", "recorrencia_id", "cancelado_em", "usuario_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, default, $5, $6, $7, $8, default, $9, $10, default, default, $11, default, default) returning "id"),
+  parcela AS (
+  INSERT INTO "parcelas" (titulo_id, numero, vencimento, valor, valor_pago, status)
+  SELECT id, 1, $12::date, $13::numeric,
+  $14::numeric, $15
+  FROM titulo
+  RETURNING id)
+  INSERT INTO "baixas" (parcela_id, conta_id, data, valor, amortizado, automatica, usuario_id)
+  SELECT id, $16::integer, $17::date, $18::numeric,
+  $19::numeric, true, $20::integer
+  FROM parcela
+  WHERE $21::boolean`;
 
-export const VENDA_PARCELA = `insert into "parcelas" ("id", "titulo_id", "numero", "vencimento", "valor", "valor_pago", "juros", "multa", "desconto", "status", "created_at", "updated_at") values (default, $1, $2, $3, $4, $5, default, default, default, $6, default, default) returning "id"`;
-
-export const VENDA_BAIXA = `insert into "baixas" ("id", "parcela_id", "conta_id", "data", "valor", "juros", "multa", "desconto", "amortizado", "observacao", "automatica", "estornada_em", "estornada_por", "usuario_id", "created_at") values (default, $1, $2, $3, $4, default, default, default, $5, default, $6, default, default, $7, default)`;
-
-export const VENDA_ESTOQUE = `update "produtos" set "estoque" = "produtos"."estoque" + $1::numeric where ("produtos"."id" = $2 and "produtos"."movimenta_estoque" = $3 and "produtos"."estoque" >= $4::numeric) returning "estoque", "nome", "unidade_medida"`;
-
-export const VENDA_MOVIMENTO = `insert into "estoque_movimentacoes" ("id", "produto_id", "tipo", "quantidade", "data", "motivo", "observacoes", "usuario_id", "created_at", "updated_at", "updated_by", "venda_id", "ordem_servico_id") values (default, $1, $2, $3, $4, $5, default, $6, default, default, default, $7, default)`;
+// The stock saída and its ledger row.
+export const VENDA_SAIDA = `WITH saida AS (update "produtos" set "estoque" = "produtos"."estoque" + $1::numeric where ("produtos"."id" = $2 and "produtos"."movimenta_estoque" = $3 and "produtos"."estoque" >= $4::numeric) returning "estoque", "nome", "unidade_medida")
+  INSERT INTO "estoque_movimentacoes" (produto_id, tipo, quantidade, data, motivo, usuario_id,
+  venda_id, ordem_servico_id)
+  SELECT $5::integer, 'saida', $6::numeric,
+  $7::date, $8, $9::integer,
+  $10::integer,
+  $11::integer
+  FROM saida
+  RETURNING id`;
 
 export const VENDA_LER = `select "vendas"."id", "vendas"."numero", "vendas"."tipo", "vendas"."status", "vendas"."cliente_id", "vendas"."cliente_nome", "vendas"."forma_pagamento", "vendas"."valor_total", "vendas"."desconto", "vendas"."frete", "vendas"."valor_final", "vendas"."troco", "vendas"."observacoes", "vendas"."atendimento_rapido", "vendas"."data_venda", "vendas"."vendedor_id", "vendedor"."nome", "vendas"."caixa_id", "vendas"."servico_id", "vendas"."servico_nome", "vendas"."data_agendamento", "vendas"."hora_inicio", "vendas"."duracao_estimada", "vendas"."profissional_id", "profissional"."nome", "vendas"."created_at", "vendas"."updated_at", coalesce((
   SELECT json_agg(json_build_object(
@@ -208,36 +234,37 @@ async function vendaRapida(db: Runner, user: { id: number; nome: string }, body:
     const [caixa] = await tx.query(VENDA_CAIXA, [user.id, 'aberto']);
     if (!produto || !caixa) return { status: 409, json: { error: 'SEM_PRODUTO_OU_CAIXA' } };
     const preco = produto.preco as number;
+    const itens = [
+      {
+        ordem: 0, produto_id: produtoId, produto_nome: produto.nome,
+        unidade_medida: produto.unidade_medida, quantidade: 1, preco_unitario: preco,
+        desconto_item: 0, subtotal: preco, custo_unitario: produto.custo_final,
+      },
+    ]; // prettier-ignore
     const [venda] = await tx.query(VENDA_INSERIR, [
       'balcao', 'Finalizada', null, null, 'dinheiro', preco, 0, 0, preco, 0, null, true, null,
-      user.id, caixa.id, null,
+      user.id, caixa.id, null, JSON.stringify(itens),
+      JSON.stringify([{ forma: 'dinheiro', valor: preco }]), 'Finalizada', user.id, null,
     ]); // prettier-ignore
     const vendaId = venda!.id as number;
     const numero = String(venda!.numero).padStart(6, '0');
     const dia = hoje();
-    await tx.query(VENDA_ITEM, [
-      vendaId, 0, produtoId, produto.nome, produto.unidade_medida, 1, preco, 0, preco,
-      produto.custo_final,
-    ]); // prettier-ignore
-    await tx.query(VENDA_PAGAMENTO, [vendaId, 'dinheiro', preco]);
-    await tx.query(VENDA_HISTORICO, [vendaId, 'Finalizada', user.id, null]);
     const [regras] = await tx.query(VENDA_REGRAS_FINANCEIRAS, [
       'venda-produtos', 'dinheiro', 'caixa', 'cartao_credito', 'corrente', 'cartao_debito',
       'corrente', 'pix', 'corrente', 'boleto', 'corrente',
     ]); // prettier-ignore
     const formas = regras!.formas as Array<{ forma: string; conta_id: number }>;
     const contaId = formas.find((forma) => forma.forma === 'dinheiro')!.conta_id;
-    const [titulo] = await tx.query(VENDA_TITULO, [
+    await tx.query(VENDA_RECEBIVEL, [
       'receber', `Venda Nº ${numero} – Dinheiro`, null, regras!.categoria_id, numero, dia,
-      'dinheiro', preco, vendaId, null, user.id,
+      'dinheiro', preco, vendaId, null, user.id, dia, preco, preco, 'pago', contaId, dia, preco,
+      preco, user.id, true,
     ]); // prettier-ignore
-    const [parcela] = await tx.query(VENDA_PARCELA, [titulo!.id, 1, dia, preco, preco, 'pago']);
-    await tx.query(VENDA_BAIXA, [parcela!.id, contaId, dia, preco, preco, true, user.id]);
-    const baixou = await tx.query(VENDA_ESTOQUE, ['-1.000', produtoId, true, '1.000']);
+    const baixou = await tx.query(VENDA_SAIDA, [
+      '-1.000', produtoId, true, '1.000', produtoId, 1, dia, `Venda Nº ${numero}`, user.id,
+      vendaId, null,
+    ]); // prettier-ignore
     if (!baixou.length) throw new Error('Estoque insuficiente no piso.');
-    await tx.query(VENDA_MOVIMENTO, [
-      produtoId, 'saida', 1, dia, `Venda Nº ${numero}`, user.id, vendaId,
-    ]); // prettier-ignore
     const [lida] = await tx.query(VENDA_LER, [vendaId]);
     return { status: 201, json: lida };
   });
