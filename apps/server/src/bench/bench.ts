@@ -206,7 +206,7 @@ if (dashboardPostgres.length > 0) printDocumentos('PostgreSQL', dashboardPostgre
 console.log('\nCenários:');
 for (const [nome, rota] of Object.entries(ROTAS)) console.log(`  ${nome.padEnd(19)} ${rota}`);
 console.log(
-  '\nPiso no PostgreSQL: servidor node:http mínimo com o mesmo pool (max 10) e as mesmas ' +
+  '\nPiso no PostgreSQL: servidor node:http mínimo com o mesmo pool (max 10, instruções em transações preparadas) e as mesmas ' +
     'instruções SQL da API (sessão incluída), sob a mesma carga.\n' +
     'Piso no PGlite: as mesmas instruções em sequência no próprio PGlite, sem HTTP ' +
     '(sequências/s; p50/p99 de uma sequência, sem fila).',
