@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../test/test-database';
 import { prepareWritesOn } from './prepared-writes';
+import { settingsPending, withTransactionSettings } from './transaction-settings';
 
 // The statements a transaction runs are prepared once per connection; reads outside stay
 // unnamed (planned for their actual values), and a connection names a bounded number of texts.
@@ -55,5 +56,41 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('prepared writes (PostgreSQL)
     }
     await client.query('COMMIT');
     expect((await prepared()).length).toBe(200);
+  });
+
+  it("sends a transaction's pending settings with its BEGIN, quoted, local to it", async () => {
+    const nome = "Zé D'Ávila \\ 'x'";
+    const sent: string[] = [];
+    const lidos = await withTransactionSettings({ 'prumo.usuario_nome': nome }, async () => {
+      const spy = client.connection.stream;
+      const write = spy.write.bind(spy);
+      spy.write = ((chunk: Buffer, ...rest: never[]) => {
+        sent.push(chunk.toString('latin1'));
+        return write(chunk, ...rest);
+      }) as typeof spy.write;
+      try {
+        await client.query('BEGIN');
+      } finally {
+        spy.write = write;
+      }
+      const falta = settingsPending();
+      const { rows } = await client.query<{ nome: string }>(
+        `SELECT current_setting('prumo.usuario_nome') AS nome`,
+      );
+      await client.query('COMMIT');
+      return { falta, nome: rows[0]!.nome };
+    });
+    expect(lidos).toEqual({ falta: {}, nome });
+    expect(sent).toHaveLength(1);
+    const { rows } = await client.query(`SELECT current_setting('prumo.usuario_nome', true) AS n`);
+    expect(rows[0].n ?? '').toBe('');
+  });
+
+  it('leaves the settings to the transaction when its BEGIN did not carry them', async () => {
+    const pendentes = await withTransactionSettings({ 'prumo.usuario_id': '7' }, async () => {
+      const primeiro = settingsPending();
+      return [primeiro, settingsPending()];
+    });
+    expect(pendentes).toEqual([{ 'prumo.usuario_id': '7' }, {}]);
   });
 });

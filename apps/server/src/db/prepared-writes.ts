@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { withPendingSettings } from './transaction-settings';
 
 /*
  * PostgreSQL parses and plans every unnamed statement anew. Inside a write transaction that is
@@ -30,24 +31,35 @@ const isQueryConfig = (config: unknown): config is QueryConfig =>
 
 export const statementName = (text: string) => `w_${createHash('sha1').update(text).digest('hex')}`;
 
-/** Names the parameterised statements a pool's client runs inside its transactions. */
+/**
+ * Names the parameterised statements a pool's client runs inside its transactions, and sends a
+ * transaction's pending settings with its BEGIN (transaction-settings.ts).
+ */
 export function prepareWritesOn(client: pg.Client | pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const named = new Set<string>();
+  // Text → name: hashing a long text on every run would cost more than the lookup.
+  const names = new Map<string, string>();
   let inTransaction = false;
   client.query = ((config: unknown, ...rest: unknown[]) => {
     const text = typeof config === 'string' ? config : isQueryConfig(config) ? config.text : '';
-    if (BEGIN.test(text)) inTransaction = true;
-    else if (END.test(text)) inTransaction = false;
+    if (BEGIN.test(text)) {
+      inTransaction = true;
+      const opening = withPendingSettings(text, client);
+      if (opening !== text) {
+        config =
+          typeof config === 'string' ? opening : { ...(config as QueryConfig), text: opening };
+      }
+    } else if (END.test(text)) inTransaction = false;
     if (!isQueryConfig(config)) return query(config, ...rest);
     const values = config.values ?? rest[0];
     if (!inTransaction || config.name || !Array.isArray(values) || values.length === 0) {
       return query(config, ...rest);
     }
-    const name = statementName(config.text);
-    if (!named.has(name)) {
-      if (named.size >= MAX_PER_CONNECTION) return query(config, ...rest);
-      named.add(name);
+    let name = names.get(config.text);
+    if (name === undefined) {
+      if (names.size >= MAX_PER_CONNECTION) return query(config, ...rest);
+      name = statementName(config.text);
+      names.set(config.text, name);
     }
     return query({ ...config, name }, ...rest);
   }) as typeof client.query;

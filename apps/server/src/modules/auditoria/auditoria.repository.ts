@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditoriaEntrada, AuditoriaListQuery } from '@prumo/shared/auditoria';
 import type { Executor, Transaction } from '../../db/database';
 import { containsSearch } from '../../db/sql-helpers';
+import { settingsPending, withTransactionSettings } from '../../db/transaction-settings';
 import type { AuthenticatedUser } from '../auth/auth.repository';
 import { auditoria } from './auditoria.table';
 
@@ -18,15 +19,19 @@ export async function comAuditoria<T>(
   ator: Ator,
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (ator) {
-      await tx.execute(
-        sql`SELECT set_config('prumo.usuario_id', ${String(ator.id)}, true),
-                   set_config('prumo.usuario_nome', ${ator.nome}, true)`,
-      );
-    }
-    return work(tx as Transaction);
-  });
+  if (!ator) return db.transaction((tx) => work(tx as Transaction));
+  const autor = { 'prumo.usuario_id': String(ator.id), 'prumo.usuario_nome': ator.nome };
+  // On PostgreSQL the author goes with the BEGIN (db/transaction-settings.ts).
+  return withTransactionSettings(autor, () =>
+    db.transaction(async (tx) => {
+      const faltam = Object.entries(settingsPending());
+      if (faltam.length) {
+        const chamadas = faltam.map(([nome, valor]) => sql`set_config(${nome}, ${valor}, true)`);
+        await tx.execute(sql`SELECT ${sql.join(chamadas, sql`, `)}`);
+      }
+      return work(tx as Transaction);
+    }),
+  );
 }
 
 function toEntrada(row: typeof auditoria.$inferSelect): AuditoriaEntrada {
