@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { settingsPending, withTransactionSettings } from '../db/transaction-settings';
 
 /*
  * The floor's SQL: the statements the API runs for each scenario, copied from PostgreSQL's log
@@ -69,12 +70,24 @@ export const CADASTRO = `select "id", "tipo", "tipo_cliente", "tipo_fornecedor",
         WHERE ca.cadastro_id = "cadastros".id), '[]'::json) from "cadastros" where "cadastros"."id" = $1`;
 
 // POST /api/vendas (atendimento_rapido): one transaction, in this order.
-export const VENDA_AUTOR = `SELECT set_config('prumo.usuario_id', $1, true),
-                   set_config('prumo.usuario_nome', $2, true)`;
+// The author, where the BEGIN did not carry it (db/transaction-settings.ts: the embedded database).
+export const VENDA_AUTOR = `SELECT set_config($1, $2, true), set_config($3, $4, true)`;
 
-export const VENDA_PRODUTOS = `select "id", "nome", "unidade_medida", "preco", "custo_final", "ativo", "comercializavel_pdv" from "produtos" where "produtos"."id" in ($1)`;
-
-export const VENDA_CAIXA = `select "id" from "caixas" where ("caixas"."usuario_id" = $1 and "caixas"."status" = $2) for share`;
+// The products, the operator's caixa (share-locked) and the finance rules, in one statement.
+export const VENDA_LEITURAS = `SELECT (SELECT coalesce(json_agg(json_build_object(
+      'id', p.id, 'nome', p.nome, 'unidade', p.unidade_medida, 'preco', p.preco,
+      'custoFinal', p.custo_final, 'ativo', p.ativo, 'comercializavelPdv', p.comercializavel_pdv
+    )), '[]'::json) FROM produtos p WHERE p.id IN ($1)) AS "produtos", (SELECT id FROM caixas WHERE usuario_id = $2 AND status = 'aberto' FOR SHARE) AS "caixa", (SELECT json_build_object(
+      'categoria_id', (SELECT id FROM categorias_financeiras WHERE slug = $3),
+      'formas', (SELECT json_agg(json_build_object(
+        'forma', f.forma, 'prazo_dias', f.prazo_dias, 'baixa_automatica', f.baixa_automatica,
+        'conta_id', (
+          SELECT c.id FROM contas_financeiras c WHERE c.ativo
+          ORDER BY c.id = f.conta_id DESC NULLS LAST,
+                   c.tipo = (CASE f.forma WHEN $4 THEN $5 WHEN $6 THEN $7 WHEN $8 THEN $9 WHEN $10 THEN $11 WHEN $12 THEN $13 END) DESC,
+                   c.id
+          LIMIT 1)
+      )) FROM formas_financeiras f))) AS "regras"`;
 
 // The sale, its line, payment and first history line.
 export const VENDA_INSERIR = `WITH venda AS (insert into "vendas" ("id", "numero", "tipo", "status", "cliente_id", "cliente_nome", "forma_pagamento", "valor_total", "desconto", "frete", "valor_final", "troco", "observacoes", "atendimento_rapido", "data_venda", "inicio_atendimento", "vendedor_id", "caixa_id", "desconto_autorizado_por", "finalizada_em", "cancelada_em", "servico_id", "servico_nome", "data_agendamento", "hora_inicio", "duracao_estimada", "profissional_id", "agenda_inicio", "agenda_fim", "iniciado_em", "concluido_em", "created_at", "updated_at") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, default, $13, $14, $15, $16, now(), default, default, default, default, default, default, default, default, default, default, default, default, default) returning "id", "numero"),
@@ -94,19 +107,6 @@ export const VENDA_INSERIR = `WITH venda AS (insert into "vendas" ("id", "numero
   historico AS (INSERT INTO "venda_historico" (venda_id, status, usuario_id, motivo)
   VALUES ((SELECT id FROM venda), $19, $20, $21))
   SELECT id, numero FROM venda`;
-
-export const VENDA_REGRAS_FINANCEIRAS = `
-    SELECT
-      (SELECT id FROM categorias_financeiras WHERE slug = $1) AS categoria_id,
-      (SELECT json_agg(json_build_object(
-        'forma', f.forma, 'prazo_dias', f.prazo_dias, 'baixa_automatica', f.baixa_automatica,
-        'conta_id', (
-          SELECT c.id FROM contas_financeiras c WHERE c.ativo
-          ORDER BY c.id = f.conta_id DESC NULLS LAST,
-                   c.tipo = (CASE f.forma WHEN $2 THEN $3 WHEN $4 THEN $5 WHEN $6 THEN $7 WHEN $8 THEN $9 WHEN $10 THEN $11 END) DESC,
-                   c.id
-          LIMIT 1)
-      )) FROM formas_financeiras f) AS formas`;
 
 // The receivable: title, installment and automatic settlement.
 export const VENDA_RECEBIVEL = `WITH titulo AS (insert into "titulos" ("id", "natureza", "descricao", "pessoa_id", "categoria_id", "centro_custo", "documento", "competencia", "forma_pagamento", "valor", "observacoes", "venda_id", "ordem_servico_id", "recorrencia_id", "cancelado_em", "usuario_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, default, $5, $6, $7, $8, default, $9, $10, default, default, $11, default, default) returning "id"),
@@ -133,6 +133,7 @@ export const VENDA_SAIDA = `WITH saida AS (update "produtos" set "estoque" = "pr
   FROM saida
   RETURNING id`;
 
+// The sale read back once committed, prepared once (venda_detalhe).
 export const VENDA_LER = `select "vendas"."id", "vendas"."numero", "vendas"."tipo", "vendas"."status", "vendas"."cliente_id", "vendas"."cliente_nome", "vendas"."forma_pagamento", "vendas"."valor_total", "vendas"."desconto", "vendas"."frete", "vendas"."valor_final", "vendas"."troco", "vendas"."observacoes", "vendas"."atendimento_rapido", "vendas"."data_venda", "vendas"."vendedor_id", "vendedor"."nome", "vendas"."caixa_id", "vendas"."servico_id", "vendas"."servico_nome", "vendas"."data_agendamento", "vendas"."hora_inicio", "vendas"."duracao_estimada", "vendas"."profissional_id", "profissional"."nome", "vendas"."created_at", "vendas"."updated_at", coalesce((
   SELECT json_agg(json_build_object(
     'id', i.id, 'produto_id', i.produto_id, 'produto_nome', i.produto_nome,
@@ -228,46 +229,58 @@ async function cadastroDetalhe(db: Runner, id: number): Promise<FloorAnswer> {
 async function vendaRapida(db: Runner, user: { id: number; nome: string }, body: string) {
   const { itens } = JSON.parse(body) as { itens: Array<{ produto_id: number }> };
   const produtoId = itens[0]!.produto_id;
-  return db.transaction(async (tx): Promise<FloorAnswer> => {
-    await tx.query(VENDA_AUTOR, [String(user.id), user.nome]);
-    const [produto] = await tx.query(VENDA_PRODUTOS, [produtoId]);
-    const [caixa] = await tx.query(VENDA_CAIXA, [user.id, 'aberto']);
-    if (!produto || !caixa) return { status: 409, json: { error: 'SEM_PRODUTO_OU_CAIXA' } };
-    const preco = produto.preco as number;
-    const itens = [
+  const autor = { 'prumo.usuario_id': String(user.id), 'prumo.usuario_nome': user.nome };
+  const feita = await withTransactionSettings(autor, () =>
+    db.transaction(async (tx): Promise<FloorAnswer | { vendaId: number }> => {
+      const faltam = Object.entries(settingsPending());
+      if (faltam.length) await tx.query(VENDA_AUTOR, faltam.flat());
+      const [lidos] = await tx.query(VENDA_LEITURAS, [
+      produtoId, user.id, 'venda-produtos', 'dinheiro', 'caixa', 'cartao_credito', 'corrente',
+      'cartao_debito', 'corrente', 'pix', 'corrente', 'boleto', 'corrente',
+    ]); // prettier-ignore
+      const { produtos, caixa, regras } = lidos as {
+        produtos: Array<{ nome: string; unidade: string; preco: number; custoFinal: number }>;
+        caixa: number | null;
+        regras: { categoria_id: number; formas: Array<{ forma: string; conta_id: number }> };
+      };
+      const [produto] = produtos;
+      if (!produto || caixa === null) {
+        return { status: 409, json: { error: 'SEM_PRODUTO_OU_CAIXA' } };
+      }
+      const preco = produto.preco;
+      const itens = [
       {
         ordem: 0, produto_id: produtoId, produto_nome: produto.nome,
-        unidade_medida: produto.unidade_medida, quantidade: 1, preco_unitario: preco,
-        desconto_item: 0, subtotal: preco, custo_unitario: produto.custo_final,
+        unidade_medida: produto.unidade, quantidade: 1, preco_unitario: preco,
+        desconto_item: 0, subtotal: preco, custo_unitario: produto.custoFinal,
       },
     ]; // prettier-ignore
-    const [venda] = await tx.query(VENDA_INSERIR, [
+      const [venda] = await tx.query(VENDA_INSERIR, [
       'balcao', 'Finalizada', null, null, 'dinheiro', preco, 0, 0, preco, 0, null, true, null,
-      user.id, caixa.id, null, JSON.stringify(itens),
+      user.id, caixa, null, JSON.stringify(itens),
       JSON.stringify([{ forma: 'dinheiro', valor: preco }]), 'Finalizada', user.id, null,
     ]); // prettier-ignore
-    const vendaId = venda!.id as number;
-    const numero = String(venda!.numero).padStart(6, '0');
-    const dia = hoje();
-    const [regras] = await tx.query(VENDA_REGRAS_FINANCEIRAS, [
-      'venda-produtos', 'dinheiro', 'caixa', 'cartao_credito', 'corrente', 'cartao_debito',
-      'corrente', 'pix', 'corrente', 'boleto', 'corrente',
-    ]); // prettier-ignore
-    const formas = regras!.formas as Array<{ forma: string; conta_id: number }>;
-    const contaId = formas.find((forma) => forma.forma === 'dinheiro')!.conta_id;
-    await tx.query(VENDA_RECEBIVEL, [
-      'receber', `Venda Nº ${numero} – Dinheiro`, null, regras!.categoria_id, numero, dia,
+      const vendaId = venda!.id as number;
+      const numero = String(venda!.numero).padStart(6, '0');
+      const dia = hoje();
+      const contaId = regras.formas.find((forma) => forma.forma === 'dinheiro')!.conta_id;
+      await tx.query(VENDA_RECEBIVEL, [
+      'receber', `Venda Nº ${numero} – Dinheiro`, null, regras.categoria_id, numero, dia,
       'dinheiro', preco, vendaId, null, user.id, dia, preco, preco, 'pago', contaId, dia, preco,
       preco, user.id, true,
     ]); // prettier-ignore
-    const baixou = await tx.query(VENDA_SAIDA, [
+      const baixou = await tx.query(VENDA_SAIDA, [
       '-1.000', produtoId, true, '1.000', produtoId, 1, dia, `Venda Nº ${numero}`, user.id,
       vendaId, null,
     ]); // prettier-ignore
-    if (!baixou.length) throw new Error('Estoque insuficiente no piso.');
-    const [lida] = await tx.query(VENDA_LER, [vendaId]);
-    return { status: 201, json: lida };
-  });
+      if (!baixou.length) throw new Error('Estoque insuficiente no piso.');
+      return { vendaId };
+    }),
+  );
+  if (!('vendaId' in feita)) return feita;
+  // Read back once committed, as the API does.
+  const [lida] = await db.query(VENDA_LER, [feita.vendaId], 'venda_detalhe');
+  return { status: 201, json: lida };
 }
 
 /** One request of a scenario: the session lookup, then the scenario's statements. */

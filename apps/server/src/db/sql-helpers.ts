@@ -99,3 +99,19 @@ export function isoUtc(column: AnyColumn | SQL): SQL<string> {
 export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+type Leituras = Record<string, SQL<unknown>>;
+type Lidas<T extends Leituras> = { [K in keyof T]: T[K] extends SQL<infer V> ? V : never };
+
+/**
+ * Independent reads in one statement, one round trip: each a scalar subquery (JSON for rows)
+ * named by its key. A write that must read from several modules before it writes (the counter
+ * sale: products, caixa, finance rules) saves a round trip per read.
+ */
+export async function lerJuntos<T extends Leituras>(db: Executor, leituras: T): Promise<Lidas<T>> {
+  const colunas = Object.entries(leituras).map(
+    ([nome, leitura]) => sql`(${leitura}) AS ${sql.identifier(nome)}`,
+  );
+  const [row] = await selectRows<Lidas<T>>(db, sql`SELECT ${sql.join(colunas, sql`, `)}`);
+  return row!;
+}

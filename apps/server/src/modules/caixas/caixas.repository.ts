@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CAIXA_MESSAGES,
   esperadoDoCaixa,
@@ -157,18 +157,24 @@ export async function getCaixa(db: Executor, id: number): Promise<Caixa | undefi
   };
 }
 
-/** The operator's open caixa id; `bloquear` takes a share lock so it cannot close meanwhile. */
+/** The operator's open caixa id. */
 export async function caixaAbertoDoUsuario(
   tx: Executor,
   usuarioId: number,
-  { bloquear = false }: { bloquear?: boolean } = {},
 ): Promise<number | undefined> {
-  const query = tx
+  const [row] = await tx
     .select({ id: caixas.id })
     .from(caixas)
     .where(and(eq(caixas.usuarioId, usuarioId), eq(caixas.status, 'aberto')));
-  const [row] = await (bloquear ? query.for('share') : query);
   return row?.id;
+}
+
+/**
+ * The operator's open caixa id (or null) share-locked so it cannot close meanwhile, as a scalar
+ * subquery to read with other reads (lerJuntos): the counter sale's.
+ */
+export function caixaAbertoTravadoSql(usuarioId: number): SQL<number | null> {
+  return sql`SELECT id FROM caixas WHERE usuario_id = ${usuarioId} AND status = 'aberto' FOR SHARE`;
 }
 
 /** GET /api/caixas/atual: the caller's open caixa, or null. */

@@ -50,9 +50,9 @@ import { FORMA_PAGAMENTO_VALUES, type FormaPagamento } from '@prumo/shared/venda
 import type { Executor, Transaction } from '../../db/database';
 import {
   containsSearch,
+  lerJuntos,
   ptBrKey,
   ptBrOrder,
-  selectRows,
   sortOrder,
   type SortColumns,
 } from '../../db/sql-helpers';
@@ -477,31 +477,35 @@ export interface RegraDeRecebimento {
   conta_id: number | null;
 }
 
+/** What the business's receivables need: see regrasDeRecebimentoSql. */
+export interface RegrasDeRecebimento {
+  categoriaId: number | null;
+  formas: Map<FormaPagamento, RegraDeRecebimento>;
+}
+
+/** The rules as the database answers them (regrasDeRecebimentoSql). */
+export interface RegrasDeRecebimentoLidas {
+  categoria_id: number | null;
+  formas: Array<RegraDeRecebimento & { forma: FormaPagamento }> | null;
+}
+
 /**
- * What the business's receivables need, in one query (it runs inside every sale): the id of a
- * system category (venda-produtos, prestacao-servicos) and each method's rule, with the account
- * its money lands in: the one set for it when active, else the first active account of the
- * method's usual kind (caixa for cash), else the first active one.
+ * What the business's receivables need, as one JSON value (it is read inside every sale, alone
+ * or with the sale's other reads: lerJuntos): the id of a system category (venda-produtos,
+ * prestacao-servicos) and each method's rule, with the account its money lands in: the one set
+ * for it when active, else the first active account of the method's usual kind (caixa for
+ * cash), else the first active one.
  */
-export async function regrasDeRecebimento(
-  tx: Executor,
-  slug: string,
-): Promise<{ categoriaId: number | null; formas: Map<FormaPagamento, RegraDeRecebimento> }> {
+export function regrasDeRecebimentoSql(slug: string): SQL<RegrasDeRecebimentoLidas> {
   const tipoUsual = sql.join(
     FORMA_PAGAMENTO_VALUES.map(
       (forma) => sql`WHEN ${forma} THEN ${FORMAS_FINANCEIRO_PADRAO[forma].tipoConta}`,
     ),
     sql` `,
   );
-  const [row] = await selectRows<{
-    categoria_id: number | null;
-    formas: Array<RegraDeRecebimento & { forma: FormaPagamento }> | null;
-  }>(
-    tx,
-    sql`
-    SELECT
-      (SELECT id FROM categorias_financeiras WHERE slug = ${slug}) AS categoria_id,
-      (SELECT json_agg(json_build_object(
+  return sql`SELECT json_build_object(
+      'categoria_id', (SELECT id FROM categorias_financeiras WHERE slug = ${slug}),
+      'formas', (SELECT json_agg(json_build_object(
         'forma', f.forma, 'prazo_dias', f.prazo_dias, 'baixa_automatica', f.baixa_automatica,
         'conta_id', (
           SELECT c.id FROM contas_financeiras c WHERE c.ativo
@@ -509,12 +513,22 @@ export async function regrasDeRecebimento(
                    c.tipo = (CASE f.forma ${tipoUsual} END) DESC,
                    c.id
           LIMIT 1)
-      )) FROM formas_financeiras f) AS formas`,
-  );
+      )) FROM formas_financeiras f))`;
+}
+
+export function regrasDeRecebimentoDe(lidas: RegrasDeRecebimentoLidas): RegrasDeRecebimento {
   return {
-    categoriaId: row?.categoria_id ?? null,
-    formas: new Map((row?.formas ?? []).map(({ forma, ...regra }) => [forma, regra])),
+    categoriaId: lidas.categoria_id,
+    formas: new Map((lidas.formas ?? []).map(({ forma, ...regra }) => [forma, regra])),
   };
+}
+
+export async function regrasDeRecebimento(
+  tx: Executor,
+  slug: string,
+): Promise<RegrasDeRecebimento> {
+  const { regras } = await lerJuntos(tx, { regras: regrasDeRecebimentoSql(slug) });
+  return regrasDeRecebimentoDe(regras);
 }
 
 // ---------------------------------------------------------------- titles: reading

@@ -16,6 +16,7 @@ import {
   lancarRecebivel,
   regrasDeRecebimento,
   type FinanceiroContexto,
+  type RegrasDeRecebimento,
 } from './financeiro.repository';
 
 /*
@@ -36,6 +37,10 @@ interface Recebivel {
   valor: number;
 }
 
+/** The finance category of a sale's receivables. */
+export const slugDaVenda = (tipo: Venda['tipo']) =>
+  tipo === 'servico' ? 'prestacao-servicos' : 'venda-produtos';
+
 /** Creates the receivables of one document; settles those of the methods received at once. */
 async function lancar(
   tx: Transaction,
@@ -43,10 +48,11 @@ async function lancar(
   documento: { numero: string; pessoaId: number | null; slug: string },
   recebiveis: readonly Recebivel[],
   contexto: FinanceiroContexto,
+  regras?: RegrasDeRecebimento,
 ): Promise<void> {
   if (recebiveis.length === 0) return;
   const hoje = todayISO(contexto.timeZone);
-  const { categoriaId, formas } = await regrasDeRecebimento(tx, documento.slug);
+  const { categoriaId, formas } = regras ?? (await regrasDeRecebimento(tx, documento.slug));
   for (const { descricao, forma, valor } of recebiveis) {
     const regra = forma === null ? undefined : formas.get(forma);
     const automatica = regra?.baixa_automatica ?? false;
@@ -73,7 +79,8 @@ async function lancar(
 /**
  * A product or counter sale just finalized, or an appointment just concluded (as its module
  * reads it back): one receivable per payment. The change given back comes out of the cash
- * (what the drawer actually kept).
+ * (what the drawer actually kept). `regras`: the rules of the sale's category when the sale
+ * already read them (regrasDeRecebimentoSql, slug of slugDaVenda).
  */
 export async function lancarRecebiveisDaVenda(
   tx: Transaction,
@@ -90,6 +97,7 @@ export async function lancarRecebiveisDaVenda(
     | 'pagamentos'
   >,
   contexto: FinanceiroContexto,
+  regras?: RegrasDeRecebimento,
 ): Promise<void> {
   const numero = formatNumeroVenda(venda.numero);
   const servico = venda.tipo === 'servico';
@@ -112,10 +120,11 @@ export async function lancarRecebiveisDaVenda(
     {
       numero,
       pessoaId: venda.cliente_id,
-      slug: servico ? 'prestacao-servicos' : 'venda-produtos',
+      slug: slugDaVenda(venda.tipo),
     },
     recebiveis.filter((r) => r.valor > 0),
     contexto,
+    regras,
   );
 }
 

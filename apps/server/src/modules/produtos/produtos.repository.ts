@@ -19,7 +19,7 @@ import {
 } from '@prumo/shared/estoque';
 import type { Database, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { containsNormalizedSearch, isoUtc, selectRows } from '../../db/sql-helpers';
+import { containsNormalizedSearch, isoUtc, lerJuntos, selectRows } from '../../db/sql-helpers';
 import { isStillReferenced, PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { badRequest, duplicado, emUso, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
@@ -749,19 +749,37 @@ export function produtosParaPrecos(db: Executor) {
     .as('produto');
 }
 
-/** What a sale needs of its products: name, unit, price, custo final and whether it may be sold. */
-export async function produtosParaVenda(db: Executor, ids: readonly number[]) {
+export interface ProdutoParaVenda {
+  id: number;
+  nome: string;
+  unidade: string;
+  preco: number;
+  custoFinal: number;
+  ativo: boolean;
+  comercializavelPdv: boolean;
+}
+
+/**
+ * What a sale needs of its products (name, unit, price, custo final and whether it may be sold),
+ * as one JSON value, to read alone or with other reads (lerJuntos).
+ */
+export function produtosParaVendaSql(ids: readonly number[]): SQL<ProdutoParaVenda[]> {
+  const lista = ids.length
+    ? sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )
+    : sql`NULL`;
+  return sql`SELECT coalesce(json_agg(json_build_object(
+      'id', p.id, 'nome', p.nome, 'unidade', p.unidade_medida, 'preco', p.preco,
+      'custoFinal', p.custo_final, 'ativo', p.ativo, 'comercializavelPdv', p.comercializavel_pdv
+    )), '[]'::json) FROM produtos p WHERE p.id IN (${lista})`;
+}
+
+export async function produtosParaVenda(
+  db: Executor,
+  ids: readonly number[],
+): Promise<ProdutoParaVenda[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      id: produtos.id,
-      nome: produtos.nome,
-      unidade: produtos.unidadeMedida,
-      preco: produtos.preco,
-      custoFinal: produtos.custoFinal,
-      ativo: produtos.ativo,
-      comercializavelPdv: produtos.comercializavelPdv,
-    })
-    .from(produtos)
-    .where(inArray(produtos.id, [...ids]));
+  return (await lerJuntos(db, { produtos: produtosParaVendaSql(ids) })).produtos;
 }

@@ -10,7 +10,6 @@ import {
   VENDA_MESSAGES,
   type Disponibilidade,
   type DisponibilidadeQuery,
-  type Venda,
   type VendaServicoInput,
   type VendaStatsServicos,
 } from '@prumo/shared/vendas';
@@ -19,7 +18,12 @@ import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
 import { AppError, badRequest } from '../../http/errors';
 import { findCadastroResumo } from '../cadastros/cadastros.repository';
 import { servicosParaOrdem } from '../servicos/servicos.repository';
-import { getVenda, registrarHistorico, travarVenda, type VendaContexto } from './vendas.repository';
+import {
+  registrarHistorico,
+  travarVenda,
+  type VendaContexto,
+  type VendaGravada,
+} from './vendas.repository';
 import { vendas } from './vendas.table';
 
 /*
@@ -118,20 +122,20 @@ export async function createAgendamento(
   tx: Transaction,
   input: VendaServicoInput,
   contexto: VendaContexto,
-): Promise<Venda> {
+): Promise<VendaGravada> {
   const colunas = await calcularAgendamento(tx, input, contexto);
-  let id: number;
+  let criado: VendaGravada;
   try {
     const [row] = await tx
       .insert(vendas)
       .values({ tipo: 'servico', status: 'Agendado', vendedorId: contexto.usuario.id, ...colunas })
-      .returning({ id: vendas.id });
-    id = row!.id;
+      .returning({ id: vendas.id, numero: vendas.numero });
+    criado = row!;
   } catch (error) {
     rethrowSobreposicao(error);
   }
-  await registrarHistorico(tx, id, 'Agendado', contexto, null);
-  return (await getVenda(tx, id))!;
+  await registrarHistorico(tx, criado.id, 'Agendado', contexto, null);
+  return criado;
 }
 
 /** PUT /api/vendas/{id} of an appointment: only while Agendado; its new slot is checked again. */
@@ -140,7 +144,7 @@ export async function updateAgendamento(
   id: number,
   input: VendaServicoInput,
   contexto: VendaContexto,
-): Promise<Venda> {
+): Promise<VendaGravada> {
   const atual = await travarVenda(tx, id);
   if (atual.tipo !== 'servico') throw refused('tipo', 'O tipo da venda não pode ser alterado.');
   if (atual.status !== 'Agendado') {
@@ -158,7 +162,7 @@ export async function updateAgendamento(
   } catch (error) {
     rethrowSobreposicao(error);
   }
-  return (await getVenda(tx, id))!;
+  return atual;
 }
 
 /**

@@ -9,7 +9,12 @@ import { produtosPorNome } from '../produtos/produtos.repository';
 import { servicosParaOrdem } from '../servicos/servicos.repository';
 import { listUsuarios } from '../usuarios/usuarios.repository';
 import { createAgendamento } from './agendamentos.repository';
-import { alterarStatusVenda, createVenda, type VendaContexto } from './vendas.repository';
+import {
+  alterarStatusVenda,
+  createVenda,
+  getVendaNaTransacao,
+  type VendaContexto,
+} from './vendas.repository';
 
 type Linha = [produto: string, quantidade: number, desconto?: number];
 
@@ -151,7 +156,7 @@ export async function seedDemoVendas(tx: Transaction): Promise<void> {
   const recebido = { dinheiro: 100, cartao_debito: 0 };
   for (const input of balcao) {
     if (!input) continue;
-    const feita = await createVenda(tx, input, vendedor);
+    const feita = await getVendaNaTransacao(tx, (await createVenda(tx, input, vendedor)).id);
     for (const pagamento of feita.pagamentos) {
       if (pagamento.forma === 'dinheiro') {
         recebido.dinheiro = sumMoney(recebido.dinheiro, pagamento.valor, -feita.troco);

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ADMIN_MANAGER, hasRole, type Role } from '@prumo/shared/auth';
 import { todayISO } from '@prumo/shared/dates';
 import { fromCentavos, toCentavos } from '@prumo/shared/money';
@@ -30,10 +30,12 @@ import {
   type VendaStatusInput,
 } from '@prumo/shared/vendas';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Executor, Transaction } from '../../db/database';
+import type { Database, Executor, Transaction } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   containsSearch,
   isoUtc,
+  lerJuntos,
   ptBrKey,
   selectRows,
   sortOrder,
@@ -42,16 +44,22 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { AuthenticatedUser } from '../auth/auth.repository';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
-import { caixaAbertoDoUsuario } from '../caixas/caixas.repository';
+import { caixaAbertoTravadoSql } from '../caixas/caixas.repository';
 import {
   estornarMovimentosDaVenda,
   registrarSaidasDoDocumento,
 } from '../estoque/estoque.repository';
+import { regrasDeRecebimentoDe, regrasDeRecebimentoSql } from '../financeiro/financeiro.repository';
 import {
   cancelarRecebiveisDaVenda,
   lancarRecebiveisDaVenda,
+  slugDaVenda,
 } from '../financeiro/recebiveis.repository';
-import { produtosParaVenda } from '../produtos/produtos.repository';
+import {
+  produtosParaVenda,
+  produtosParaVendaSql,
+  type ProdutoParaVenda,
+} from '../produtos/produtos.repository';
 import { nomesDeUsuarios, usuarioPorCredenciais } from '../usuarios/usuarios.repository';
 import { origemOrcamento } from '../orcamentos/orcamentos.repository';
 import { vendaHistorico, vendaItens, vendaPagamentos, vendas } from './vendas.table';
@@ -197,7 +205,7 @@ export async function listVendas(
 
 /*
  * A sale's lines, payments and history as JSON arrays built by the database, so reading a sale
- * is one query (a sale is read back after every write, inside its transaction).
+ * is one query (a sale is read back after every write, once committed).
  */
 const itensDaVenda = sql<Venda['itens']>`coalesce((
   SELECT json_agg(json_build_object(
@@ -220,13 +228,13 @@ const historicoDaVenda = sql<Venda['historico']>`coalesce((
   FROM venda_historico h LEFT JOIN usuarios u ON u.id = h.usuario_id
   WHERE h.venda_id = ${vendas.id}), '[]'::json)`;
 
-/** GET /api/vendas/{id}: the sale with its lines, payments and status history, in one query. */
-export async function getVenda(db: Executor, id: number): Promise<Venda | undefined> {
+/** The sale with its lines, payments and status history, in one query. */
+function consultaDaVenda(db: Executor, id: number | Placeholder) {
   const vendedor = nomesDeUsuarios(db, 'vendedor');
   const profissional = nomesDeCadastros(db, 'profissional');
   const autorizador = nomesDeUsuarios(db, 'autorizador');
   const orcamento = origemOrcamento(db);
-  const [row] = await db
+  return db
     .select({
       ...colunasDoResumo(vendedor, profissional),
       itens: itensDaVenda,
@@ -247,7 +255,27 @@ export async function getVenda(db: Executor, id: number): Promise<Venda | undefi
     .leftJoin(autorizador, eq(autorizador.id, vendas.descontoAutorizadoPor))
     .leftJoin(orcamento, eq(orcamento.vendaId, vendas.id))
     .where(eq(vendas.id, id));
-  if (!row) return undefined;
+}
+
+// Writes return the sale's id and the route reads it after COMMIT (shorter row locks), with
+// this statement, built and prepared once.
+const vendaPreparada = preparedPerDatabase((db) =>
+  consultaDaVenda(db, sql.placeholder('id')).prepare('venda_detalhe'),
+);
+
+/** GET /api/vendas/{id}, and every write's answer once committed. */
+export async function getVenda(db: Database, id: number): Promise<Venda | undefined> {
+  const [row] = await vendaPreparada(db).execute({ id });
+  return row && toVenda(row);
+}
+
+/** The sale as a transaction sees it (a prepared read runs on the pool, outside it). */
+export async function getVendaNaTransacao(tx: Executor, id: number): Promise<Venda> {
+  const [row] = await consultaDaVenda(tx, id);
+  return toVenda(row!);
+}
+
+function toVenda(row: Awaited<ReturnType<typeof consultaDaVenda>>[number]): Venda {
   const { inicioAtendimento, finalizadaEm, canceladaEm, iniciadoEm, concluidoEm, ...venda } = row;
   return {
     ...toResumo(venda),
@@ -257,6 +285,12 @@ export async function getVenda(db: Executor, id: number): Promise<Venda | undefi
     iniciado_em: iniciadoEm?.toISOString() ?? null,
     concluido_em: concluidoEm?.toISOString() ?? null,
   };
+}
+
+/** What a write returns: the route reads the sale (getVenda) once it is committed. */
+export interface VendaGravada {
+  id: number;
+  numero: number;
 }
 
 /** Everything a save computes from the input before it writes. */
@@ -275,19 +309,23 @@ interface VendaCalculada {
 
 const refused = (field: string, message: string) => badRequest(message, { [field]: message });
 
+const idsDosProdutos = (input: VendaProdutoInput) => [
+  ...new Set(input.itens.map((item) => item.produto_id)),
+];
+
 /**
  * Checks a sale's input against the catalogue, the registry and the rules, and computes its
  * lines, totals and payments. Throws a 400 naming the field, or 403 AUTORIZACAO_NECESSARIA.
+ * `lidos`: the sale's products when the caller already read them.
  */
 async function calcularVenda(
   tx: Executor,
   input: VendaProdutoInput,
   contexto: VendaContexto,
+  lidos?: readonly ProdutoParaVenda[],
 ): Promise<VendaCalculada> {
-  const ids = [...new Set(input.itens.map((item) => item.produto_id))];
-  const catalogo = new Map(
-    (await produtosParaVenda(tx, ids)).map((produto) => [produto.id, produto]),
-  );
+  const produtosLidos = lidos ?? (await produtosParaVenda(tx, idsDosProdutos(input)));
+  const catalogo = new Map(produtosLidos.map((produto) => [produto.id, produto]));
   let catalogoCentavos = 0n;
   const linhas = input.itens.map((item, index) => {
     const produto = catalogo.get(item.produto_id);
@@ -465,10 +503,17 @@ export async function createVenda(
   tx: Transaction,
   input: VendaProdutoInput,
   contexto: VendaContexto,
-): Promise<Venda> {
-  const calculada = await calcularVenda(tx, input, contexto);
+): Promise<VendaGravada> {
   const rapida = input.atendimento_rapido;
-  const caixaId = rapida ? await caixaParaFinalizar(tx, input.tipo, contexto) : null;
+  const balcao = rapida && input.tipo === 'balcao';
+  // A quick sale reads its products, the operator's caixa and the finance rules in one statement.
+  const lidos = await lerJuntos(tx, {
+    produtos: produtosParaVendaSql(idsDosProdutos(input)),
+    caixa: balcao ? caixaAbertoTravadoSql(contexto.usuario.id) : sql<null>`SELECT NULL`,
+    regras: rapida ? regrasDeRecebimentoSql(slugDaVenda(input.tipo)) : sql<null>`SELECT NULL`,
+  });
+  const calculada = await calcularVenda(tx, input, contexto, lidos.produtos);
+  const caixaId = balcao ? caixaAberto(lidos.caixa) : null;
   const status = rapida ? 'Finalizada' : 'Pendente';
   const venda = tx
     .insert(vendas)
@@ -508,22 +553,21 @@ export async function createVenda(
         pagamentos: calculada.pagamentos,
       },
       contexto,
+      lidos.regras ? regrasDeRecebimentoDe(lidos.regras) : undefined,
     );
     // The stock last: the products' rows stay locked (against concurrent sales of the same
     // product) only from here to the commit.
     await saidasDaVenda(tx, { id, numero }, contexto, calculada.itens);
   }
-  return (await getVenda(tx, id))!;
+  return { id, numero };
 }
 
 /**
  * The sale just finalized (or the appointment just concluded) read back, its payments turned
  * into receivables in the same transaction: cash, PIX and debit received at once.
  */
-async function comReceber(tx: Transaction, id: number, contexto: VendaContexto): Promise<Venda> {
-  const venda = (await getVenda(tx, id))!;
-  await lancarRecebiveisDaVenda(tx, venda, contexto);
-  return venda;
+async function comReceber(tx: Transaction, id: number, contexto: VendaContexto): Promise<void> {
+  await lancarRecebiveisDaVenda(tx, await getVendaNaTransacao(tx, id), contexto);
 }
 
 /** Locks a sale's row for a write; 404 when there is none. */
@@ -543,7 +587,7 @@ export async function updateVenda(
   id: number,
   input: VendaProdutoInput,
   contexto: VendaContexto,
-): Promise<Venda> {
+): Promise<VendaGravada> {
   const atual = await travarVenda(tx, id);
   if (atual.status !== 'Pendente') throw new AppError('REGRA_VIOLADA', VENDA_MESSAGES.naoEditavel);
   if (atual.tipo !== input.tipo) {
@@ -562,7 +606,7 @@ export async function updateVenda(
     })
     .where(eq(vendas.id, id));
   await tx.execute(sql`WITH ${linhasDaVenda(sql`${id}::integer`, calculada)} SELECT 1`);
-  return (await getVenda(tx, id))!;
+  return atual;
 }
 
 /** DELETE /api/vendas/{id}: only a Pendente sale (it never moved stock). */
@@ -593,8 +637,13 @@ async function caixaParaFinalizar(
   contexto: VendaContexto,
 ): Promise<number | null> {
   if (tipo !== 'balcao') return null;
-  const caixaId = await caixaAbertoDoUsuario(tx, contexto.usuario.id, { bloquear: true });
-  if (caixaId == null) throw new AppError('CAIXA_FECHADO', VENDA_MESSAGES.semCaixaAberto);
+  const { caixa } = await lerJuntos(tx, { caixa: caixaAbertoTravadoSql(contexto.usuario.id) });
+  return caixaAberto(caixa);
+}
+
+/** The counter sale's caixa, or CAIXA_FECHADO when the operator has none open. */
+function caixaAberto(caixaId: number | null): number {
+  if (caixaId === null) throw new AppError('CAIXA_FECHADO', VENDA_MESSAGES.semCaixaAberto);
   return caixaId;
 }
 
@@ -661,7 +710,7 @@ export async function alterarStatusVenda(
   id: number,
   input: VendaStatusInput,
   contexto: VendaContexto,
-): Promise<Venda> {
+): Promise<VendaGravada> {
   const atual = await travarVenda(tx, id);
   const de = atual.status;
   const para = input.status;
@@ -688,8 +737,8 @@ export async function alterarStatusVenda(
       .where(eq(vendas.id, id));
     await registrarHistorico(tx, id, para, contexto, input.motivo);
   }
-  if (para === 'Finalizada' || para === 'Concluído') return comReceber(tx, id, contexto);
-  return (await getVenda(tx, id))!;
+  if (para === 'Finalizada' || para === 'Concluído') await comReceber(tx, id, contexto);
+  return atual;
 }
 
 /** GET /api/vendas/stats/balcao: today's counter sales in the company's calendar. */

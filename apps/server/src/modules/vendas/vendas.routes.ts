@@ -60,6 +60,8 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     timeZone: config.timeZone,
     descontoLimite: config.vendas.descontoLimite,
   });
+  /** The sale a write just committed, as its answer. */
+  const lida = async (id: number) => (await getVenda(db, id))!;
   /** A sale of products or at the counter, or an appointment: each kind saves its own way. */
   const salvar = (tx: Transaction, id: number | null, input: VendaInput, ctx: VendaContexto) => {
     if (input.tipo === 'servico') {
@@ -192,10 +194,10 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
       },
     },
     async (request, reply) => {
-      const venda = await comAuditoria(db, request.user, (tx) =>
+      const { id } = await comAuditoria(db, request.user, (tx) =>
         salvar(tx, null, request.body, contexto(request)),
       );
-      return reply.code(201).send(venda);
+      return reply.code(201).send(await lida(id));
     },
   );
 
@@ -211,10 +213,12 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         response: { 200: vendaSchema },
       },
     },
-    (request) =>
-      comAuditoria(db, request.user, (tx) =>
+    async (request) => {
+      const { id } = await comAuditoria(db, request.user, (tx) =>
         salvar(tx, request.params.id, request.body, contexto(request)),
-      ),
+      );
+      return lida(id);
+    },
   );
 
   app.delete(
@@ -248,10 +252,12 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
         response: { 200: vendaSchema },
       },
     },
-    (request) =>
-      comAuditoria(db, request.user, (tx) =>
+    async (request) => {
+      const { id } = await comAuditoria(db, request.user, (tx) =>
         alterarStatusVenda(tx, request.params.id, request.body, contexto(request)),
-      ),
+      );
+      return lida(id);
+    },
   );
 };
 
