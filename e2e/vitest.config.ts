@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits up to 1 s by default: on a slow day's 2-core machine (26 November: the
+    // whole suite 2.4 times slower) a modal took longer than that to close after its message.
+    expect: { poll: { timeout: 10_000 } },
     // Two cores: one browser at a time keeps timings stable.
     fileParallelism: false,
   },

@@ -1,8 +1,8 @@
-// npm run bench: builds the server when stale and runs the benchmark (apps/server/src/bench).
+// npm run bench: builds the web app and the server when stale and runs the benchmark (apps/server/src/bench).
 import { spawnSync } from 'node:child_process';
 import { buildIfStale, rootDir } from './build-if-stale.mjs';
 
-buildIfStale(['server']);
+buildIfStale(['web', 'server']);
 const result = spawnSync('npx', ['tsx', 'apps/server/src/bench/bench.ts'], {
   cwd: rootDir,
   stdio: 'inherit',

@@ -10,6 +10,7 @@ export interface Medida {
 }
 
 export const CONNECTIONS = 20;
+const WARM_UP_SECONDS = 5;
 
 /**
  * Waits for the requests a run left behind. Autocannon stops at the deadline with 20 requests in
@@ -25,7 +26,10 @@ async function settle(baseUrl: string, token: string) {
 
 /**
  * Loads a server (the API or the PostgreSQL floor) with one scenario's requests: 20 connections
- * for `seconds`, after one second of warm-up (discarded) so the JIT and the pool are warm.
+ * for `seconds`, after WARM_UP_SECONDS of the same load (discarded): a shop's server runs for
+ * days, and a new process's first seconds are slower (the JIT, the first touch of fresh memory,
+ * each pooled connection preparing its statements). On a 2-core VM a counter sale still got
+ * faster through its first 20 s or so; one second of warm-up measured mostly that.
  */
 export async function loadHttp(
   baseUrl: string,
@@ -47,7 +51,7 @@ export async function loadHttp(
         },
       ],
     });
-  await run(1);
+  await run(WARM_UP_SECONDS);
   await settle(baseUrl, token);
   const result = await run(seconds);
   await settle(baseUrl, token);
