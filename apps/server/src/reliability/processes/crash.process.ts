@@ -93,7 +93,6 @@ async function acknowledged(acked: Acked, minimo: number, prazoMs: number) {
   }
 }
 
-/** Writes until told to stop, remembering what the server acknowledged. */
 /** Opens a service order with one part and concludes it; its id when the conclusion was answered 200. */
 async function concluirOrdem(client: ApiClient, clienteId: number, produtoId: number) {
   const aberta = await client.send('POST', '/api/ordens-servico', {
@@ -110,6 +109,7 @@ async function concluirOrdem(client: ApiClient, clienteId: number, produtoId: nu
   return concluida.status === 200 ? id : undefined;
 }
 
+/** Writes until told to stop, remembering what the server acknowledged. */
 async function writeUntil(
   client: ApiClient,
   round: number,
