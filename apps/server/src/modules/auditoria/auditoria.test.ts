@@ -186,6 +186,32 @@ describe('audit trail of every module', () => {
     expect(await totalAuditoria()).toBe(count);
   });
 
+  it('names a record of a composite key by its columns joined with ":"', async () => {
+    const produto = await ctx.request({
+      method: 'POST',
+      url: '/api/produtos',
+      payload: { nome: `Régua ${tag()}`, custo: 2 },
+    });
+    const tabela = await ctx.request({
+      method: 'POST',
+      url: '/api/tabelas-precos',
+      payload: { nome: `Varejo ${tag()}` },
+    });
+    const produtoId = produto.json<{ id: number }>().id;
+    const tabelaId = tabela.json<{ id: number }>().id;
+    await ctx.database.db.execute(
+      sql`INSERT INTO produto_precos (produto_id, tabela_preco_id, margem)
+          VALUES (${produtoId}, ${tabelaId}, 10)
+          ON CONFLICT (produto_id, tabela_preco_id) DO UPDATE SET margem = 10`,
+    );
+    const rows = await ctx.database.db.execute(
+      sql`SELECT registro_id FROM auditoria WHERE recurso = 'produtos-precos' ORDER BY id DESC LIMIT 1`,
+    );
+    expect((rows as unknown as { rows: Array<{ registro_id: string }> }).rows[0]).toEqual({
+      registro_id: `${produtoId}:${tabelaId}`,
+    });
+  });
+
   it('never copies file bytes nor search columns', async () => {
     const produto = await ctx.request({
       method: 'POST',
