@@ -89,49 +89,57 @@ export const VENDA_LEITURAS = `SELECT (SELECT coalesce(json_agg(json_build_objec
           LIMIT 1)
       )) FROM formas_financeiras f))) AS "regras"`;
 
-// The sale, its line, payment and first history line.
+// The sale, its line, payment, first history line, receivable (title, installment, automatic
+// settlement) and stock saída with its ledger row, in one statement.
 export const VENDA_INSERIR = `WITH venda AS (insert into "vendas" ("id", "numero", "tipo", "status", "cliente_id", "cliente_nome", "forma_pagamento", "valor_total", "desconto", "frete", "valor_final", "troco", "observacoes", "atendimento_rapido", "data_venda", "inicio_atendimento", "vendedor_id", "caixa_id", "desconto_autorizado_por", "finalizada_em", "cancelada_em", "servico_id", "servico_nome", "data_agendamento", "hora_inicio", "duracao_estimada", "profissional_id", "agenda_inicio", "agenda_fim", "iniciado_em", "concluido_em", "created_at", "updated_at") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, default, $13, $14, $15, $16, now(), default, default, default, default, default, default, default, default, default, default, default, default, default) returning "id", "numero"),
-  itens AS (
-  INSERT INTO "venda_itens" (venda_id, ordem, produto_id, produto_nome, unidade_medida,
-  quantidade, preco_unitario, desconto_item, subtotal, custo_unitario)
-  SELECT (SELECT id FROM venda), i.ordem, i.produto_id, i.produto_nome, i.unidade_medida,
-  i.quantidade, i.preco_unitario, i.desconto_item, i.subtotal, i.custo_unitario
-  FROM json_to_recordset($17::json) AS i(ordem smallint,
-  produto_id integer, produto_nome text, unidade_medida text, quantidade numeric,
-  preco_unitario numeric, desconto_item numeric, subtotal numeric, custo_unitario numeric)),
-  pagamentos AS (
-  INSERT INTO "venda_pagamentos" (venda_id, forma, valor)
-  SELECT (SELECT id FROM venda), p.forma, p.valor
-  FROM json_to_recordset($18::json)
-  AS p(forma text, valor numeric)),
-  historico AS (INSERT INTO "venda_historico" (venda_id, status, usuario_id, motivo)
-  VALUES ((SELECT id FROM venda), $19, $20, $21))
-  SELECT id, numero FROM venda`;
-
-// The receivable: title, installment and automatic settlement.
-export const VENDA_RECEBIVEL = `WITH titulo AS (insert into "titulos" ("id", "natureza", "descricao", "pessoa_id", "categoria_id", "centro_custo", "documento", "competencia", "forma_pagamento", "valor", "observacoes", "venda_id", "ordem_servico_id", "recorrencia_id", "cancelado_em", "usuario_id", "created_at", "updated_at") values (default, $1, $2, $3, $4, default, $5, $6, $7, $8, default, $9, $10, default, default, $11, default, default) returning "id"),
-  parcela AS (
-  INSERT INTO "parcelas" (titulo_id, numero, vencimento, valor, valor_pago, status)
-  SELECT id, 1, $12::date, $13::numeric,
-  $14::numeric, $15
-  FROM titulo
-  RETURNING id)
-  INSERT INTO "baixas" (parcela_id, conta_id, data, valor, amortizado, automatica, usuario_id)
-  SELECT id, $16::integer, $17::date, $18::numeric,
-  $19::numeric, true, $20::integer
-  FROM parcela
-  WHERE $21::boolean`;
-
-// The stock saída and its ledger row.
-export const VENDA_SAIDA = `WITH saida AS (update "produtos" set "estoque" = "produtos"."estoque" + $1::numeric where ("produtos"."id" = $2 and "produtos"."movimenta_estoque" = $3 and "produtos"."estoque" >= $4::numeric) returning "estoque", "nome", "unidade_medida")
-  INSERT INTO "estoque_movimentacoes" (produto_id, tipo, quantidade, data, motivo, usuario_id,
-  venda_id, ordem_servico_id)
-  SELECT $5::integer, 'saida', $6::numeric,
-  $7::date, $8, $9::integer,
-  $10::integer,
-  $11::integer
-  FROM saida
-  RETURNING id`;
+      itens AS (
+      INSERT INTO "venda_itens" (venda_id, ordem, produto_id, produto_nome, unidade_medida,
+        quantidade, preco_unitario, desconto_item, subtotal, custo_unitario)
+      SELECT (SELECT id FROM venda), i.ordem, i.produto_id, i.produto_nome, i.unidade_medida,
+        i.quantidade, i.preco_unitario, i.desconto_item, i.subtotal, i.custo_unitario
+      FROM json_to_recordset($17::json) AS i(ordem smallint,
+        produto_id integer, produto_nome text, unidade_medida text, quantidade numeric,
+        preco_unitario numeric, desconto_item numeric, subtotal numeric, custo_unitario numeric)),
+    pagamentos AS (
+      INSERT INTO "venda_pagamentos" (venda_id, forma, valor)
+      SELECT (SELECT id FROM venda), p.forma, p.valor
+      FROM json_to_recordset($18::json)
+        AS p(forma text, valor numeric)),
+      historico AS (INSERT INTO "venda_historico" (venda_id, status, usuario_id, motivo)
+      VALUES ((SELECT id FROM venda), $19, $20, $21))
+      , "recebivel_0_titulo" AS (
+      INSERT INTO "titulos" (natureza, descricao, pessoa_id, categoria_id, documento,
+        competencia, forma_pagamento, valor, venda_id, ordem_servico_id, usuario_id)
+      SELECT 'receber', 'Venda Nº ' || lpad((SELECT numero FROM venda)::text, greatest(6, length((SELECT numero FROM venda)::text)), '0') || $22::text, $23::integer,
+        $24::integer, lpad((SELECT numero FROM venda)::text, greatest(6, length((SELECT numero FROM venda)::text)), '0'), $25::date, $26,
+        $27::numeric, (SELECT id FROM venda)::integer,
+        $28::integer,
+        $29::integer
+      
+      RETURNING id),
+    "recebivel_0_parcela" AS (
+      INSERT INTO "parcelas" (titulo_id, numero, vencimento, valor, valor_pago, status)
+      SELECT id, 1, $30::date, $31::numeric,
+        $32::numeric, $33
+      FROM "recebivel_0_titulo"
+      RETURNING id),
+    "recebivel_0_baixa" AS (
+      INSERT INTO "baixas" (parcela_id, conta_id, data, valor, amortizado, automatica, usuario_id)
+      SELECT id, $34::integer, $35::date, $36::numeric,
+        $37::numeric, true, $38::integer
+      FROM "recebivel_0_parcela"
+      WHERE $39::boolean)
+      , "primeira_saida" AS (update "produtos" set "estoque" = "produtos"."estoque" + $40::numeric where ("produtos"."id" = $41 and "produtos"."movimenta_estoque" = $42 and "produtos"."estoque" >= $43::numeric) returning "estoque", "nome", "unidade_medida"),
+    "primeira_lancada" AS (
+      INSERT INTO "estoque_movimentacoes" (produto_id, tipo, quantidade, data, motivo, usuario_id,
+        venda_id, ordem_servico_id)
+      SELECT $44::integer, 'saida', $45::numeric,
+        $46::date, 'Venda Nº ' || lpad((SELECT numero FROM venda)::text, greatest(6, length((SELECT numero FROM venda)::text)), '0'), $47::integer,
+        (SELECT id FROM venda)::integer,
+        $48::integer
+      FROM "primeira_saida"
+      RETURNING id)
+      SELECT id, numero, EXISTS (SELECT 1 FROM "primeira_lancada") AS moveu FROM venda`;
 
 // The sale read back once committed, prepared once (venda_detalhe).
 export const VENDA_LER = `select "vendas"."id", "vendas"."numero", "vendas"."tipo", "vendas"."status", "vendas"."cliente_id", "vendas"."cliente_nome", "vendas"."forma_pagamento", "vendas"."valor_total", "vendas"."desconto", "vendas"."frete", "vendas"."valor_final", "vendas"."troco", "vendas"."observacoes", "vendas"."atendimento_rapido", "vendas"."data_venda", "vendas"."vendedor_id", "vendedor"."nome", "vendas"."caixa_id", "vendas"."servico_id", "vendas"."servico_nome", "vendas"."data_agendamento", "vendas"."hora_inicio", "vendas"."duracao_estimada", "vendas"."profissional_id", "profissional"."nome", "vendas"."created_at", "vendas"."updated_at", coalesce((
@@ -255,25 +263,18 @@ async function vendaRapida(db: Runner, user: { id: number; nome: string }, body:
         desconto_item: 0, subtotal: preco, custo_unitario: produto.custoFinal,
       },
     ]; // prettier-ignore
+      const dia = hoje();
+      const contaId = regras.formas.find((forma) => forma.forma === 'dinheiro')!.conta_id;
       const [venda] = await tx.query(VENDA_INSERIR, [
       'balcao', 'Finalizada', null, null, 'dinheiro', preco, 0, 0, preco, 0, null, true, null,
       user.id, caixa, null, JSON.stringify(itens),
       JSON.stringify([{ forma: 'dinheiro', valor: preco }]), 'Finalizada', user.id, null,
+      ' – Dinheiro', null, regras.categoria_id, dia, 'dinheiro', preco, null, user.id, dia, preco,
+      preco, 'pago', contaId, dia, preco, preco, user.id, true,
+      '-1.000', produtoId, true, '1.000', produtoId, 1, dia, user.id, null,
     ]); // prettier-ignore
+      if (!venda!.moveu) throw new Error('Estoque insuficiente no piso.');
       const vendaId = venda!.id as number;
-      const numero = String(venda!.numero).padStart(6, '0');
-      const dia = hoje();
-      const contaId = regras.formas.find((forma) => forma.forma === 'dinheiro')!.conta_id;
-      await tx.query(VENDA_RECEBIVEL, [
-      'receber', `Venda Nº ${numero} – Dinheiro`, null, regras.categoria_id, numero, dia,
-      'dinheiro', preco, vendaId, null, user.id, dia, preco, preco, 'pago', contaId, dia, preco,
-      preco, user.id, true,
-    ]); // prettier-ignore
-      const baixou = await tx.query(VENDA_SAIDA, [
-      '-1.000', produtoId, true, '1.000', produtoId, 1, dia, `Venda Nº ${numero}`, user.id,
-      vendaId, null,
-    ]); // prettier-ignore
-      if (!baixou.length) throw new Error('Estoque insuficiente no piso.');
       return { vendaId };
     }),
   );

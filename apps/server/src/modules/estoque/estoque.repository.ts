@@ -397,12 +397,27 @@ export interface LinhaDeEstoque {
   quantidade: number;
 }
 
-/** The document that moves the stock (its movements point to it), who, and the ledger's reason. */
+/**
+ * The document that moves the stock (its movements point to it), who, and the ledger's reason.
+ * Its id and the reason may be SQL: the row, and its number, that the same statement inserts.
+ */
 export interface MovimentoDeDocumento {
-  origem: { vendaId: number } | { ordemServicoId: number };
-  motivo: string;
+  origem: { vendaId: number | SQL } | { ordemServicoId: number | SQL };
+  motivo: string | SQL;
   usuarioId: number | null;
   timeZone?: string;
+}
+
+/** How much of each product a document takes, lines of the same product summed, in id order. */
+function saidasPorProduto(linhas: readonly LinhaDeEstoque[]): Array<[number, number]> {
+  const porProduto = new Map<number, number>();
+  for (const linha of linhas) {
+    porProduto.set(
+      linha.produtoId,
+      (porProduto.get(linha.produtoId) ?? 0) + toMilesimos(linha.quantidade),
+    );
+  }
+  return [...porProduto].sort(([a], [b]) => a - b);
 }
 
 /**
@@ -418,22 +433,73 @@ export async function registrarSaidasDoDocumento(
   linhas: readonly LinhaDeEstoque[],
   movimento: MovimentoDeDocumento,
 ): Promise<void> {
-  const porProduto = new Map<number, number>();
-  for (const linha of linhas) {
-    porProduto.set(
-      linha.produtoId,
-      (porProduto.get(linha.produtoId) ?? 0) + toMilesimos(linha.quantidade),
-    );
-  }
   const data = todayISO(movimento.timeZone);
-  for (const [produtoId, milesimos] of [...porProduto].sort(([a], [b]) => a - b)) {
+  for (const [produtoId, milesimos] of saidasPorProduto(linhas)) {
     await saidaDoDocumento(tx, produtoId, milesimos, { ...movimento, data });
   }
 }
 
 /**
- * One product's saída for a document and its ledger row, in one statement (the row is written
- * only when the stock changed); nothing when the product does not move stock.
+ * registrarSaidasDoDocumento for a document inserted by a statement still to be built (the
+ * counter's quick sale): the first saída (lowest product id) goes in that statement as CTEs, so
+ * a sale of one product moves its stock without a round trip of its own. The statement selects
+ * `moveu`; `concluir` runs after it, with that value and the movement as the inserted document's
+ * values: the first product again when its row did not move (to say why, skip a product that
+ * does not move stock, or retry), then the others in order, so rows are still locked in id order.
+ */
+export function saidasNoComandoDoDocumento(
+  tx: Transaction,
+  linhas: readonly LinhaDeEstoque[],
+  movimento: MovimentoDeDocumento,
+):
+  | {
+      ctes: SQL;
+      moveu: SQL;
+      concluir: (moveu: boolean, movimento: MovimentoDeDocumento) => Promise<void>;
+    }
+  | undefined {
+  const [primeira, ...outras] = saidasPorProduto(linhas);
+  if (!primeira) return undefined;
+  const data = todayISO(movimento.timeZone);
+  return {
+    ctes: saidaSql(tx, 'primeira', ...primeira, { ...movimento, data }),
+    moveu: sql`EXISTS (SELECT 1 FROM ${sql.identifier('primeira_lancada')})`,
+    async concluir(moveu, documento) {
+      for (const [produtoId, milesimos] of moveu ? outras : [primeira, ...outras]) {
+        await saidaDoDocumento(tx, produtoId, milesimos, { ...documento, data });
+      }
+    },
+  };
+}
+
+/**
+ * One product's saída for a document and its ledger row as two CTEs named after `nome` (the
+ * ledger row, `${nome}_lancada`, is written only when the stock changed).
+ */
+function saidaSql(
+  tx: Transaction,
+  nome: string,
+  produtoId: number,
+  milesimos: number,
+  movimento: MovimentoDeDocumento & { data: string },
+): SQL {
+  const { origem } = movimento;
+  const saida = sql.identifier(`${nome}_saida`);
+  return sql`${saida} AS (${atualizacaoDeEstoque(tx, produtoId, -milesimos, { exigeMovimentar: true }).getSQL()}),
+    ${sql.identifier(`${nome}_lancada`)} AS (
+      INSERT INTO ${movimentacoes} (produto_id, tipo, quantidade, data, motivo, usuario_id,
+        venda_id, ordem_servico_id)
+      SELECT ${produtoId}::integer, 'saida', ${fromMilesimos(milesimos)}::numeric,
+        ${movimento.data}::date, ${movimento.motivo}, ${movimento.usuarioId}::integer,
+        ${'vendaId' in origem ? origem.vendaId : null}::integer,
+        ${'ordemServicoId' in origem ? origem.ordemServicoId : null}::integer
+      FROM ${saida}
+      RETURNING id)`;
+}
+
+/**
+ * One product's saída for a document and its ledger row, in one statement; nothing when the
+ * product does not move stock.
  */
 async function saidaDoDocumento(
   tx: Transaction,
@@ -441,20 +507,11 @@ async function saidaDoDocumento(
   milesimos: number,
   movimento: MovimentoDeDocumento & { data: string },
 ) {
-  const { origem } = movimento;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const saida = atualizacaoDeEstoque(tx, produtoId, -milesimos, { exigeMovimentar: true });
     const lancadas = await selectRows<{ id: number }>(
       tx,
-      sql`WITH saida AS (${saida.getSQL()})
-        INSERT INTO ${movimentacoes} (produto_id, tipo, quantidade, data, motivo, usuario_id,
-          venda_id, ordem_servico_id)
-        SELECT ${produtoId}::integer, 'saida', ${fromMilesimos(milesimos)}::numeric,
-          ${movimento.data}::date, ${movimento.motivo}, ${movimento.usuarioId}::integer,
-          ${'vendaId' in origem ? origem.vendaId : null}::integer,
-          ${'ordemServicoId' in origem ? origem.ordemServicoId : null}::integer
-        FROM saida
-        RETURNING id`,
+      sql`WITH ${saidaSql(tx, 'produto', produtoId, milesimos, movimento)}
+        SELECT id FROM produto_lancada`,
     );
     if (lancadas.length > 0) return;
     const produto = await estoqueDoProduto(tx, produtoId);
@@ -485,7 +542,7 @@ async function saidaDoDocumento(
 export async function estornarMovimentosDaVenda(
   tx: Transaction,
   vendaId: number,
-  movimento: Omit<MovimentoDeDocumento, 'origem'>,
+  movimento: Omit<MovimentoDeDocumento, 'origem' | 'motivo'> & { motivo: string },
 ): Promise<void> {
   const saldos = await tx
     .select({

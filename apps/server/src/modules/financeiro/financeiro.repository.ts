@@ -909,56 +909,63 @@ export async function criarTitulo(
  * A receivable the business creates itself (a sale's payment, a concluded order) inside that
  * document's transaction: one installment, no reference checks (the document checked its
  * customer; the category is the system's), and, when the money came in at once, its automatic
- * settlement into `contaRecebimento` written with it: three inserts, whatever the rules read.
+ * settlement into `contaRecebimento`. The document's id, description and number may be SQL: the
+ * values of the row that the same statement inserts.
  */
-export async function lancarRecebivel(
-  tx: Transaction,
-  input: {
-    origem: { venda_id: number } | { ordem_servico_id: number };
-    descricao: string;
-    pessoaId: number | null;
-    categoriaId: number | null;
-    documento: string;
-    forma: FormaPagamento | null;
-    valor: number;
-    vencimento: string;
-    /** The account a settled-at-once receivable lands in; null leaves it open. */
-    contaRecebimento: number | null;
-  },
+export interface RecebivelDoDocumento {
+  origem: { venda_id: number | SQL } | { ordem_servico_id: number | SQL };
+  descricao: string | SQL;
+  pessoaId: number | null;
+  categoriaId: number | null;
+  documento: string | SQL;
+  forma: FormaPagamento | null;
+  valor: number;
+  vencimento: string;
+  /** The account a settled-at-once receivable lands in; null leaves it open. */
+  contaRecebimento: number | null;
+}
+
+/**
+ * The title, its one installment and, when received at once, the settlement, as three
+ * data-modifying CTEs named after `nome` for a WITH: the caller runs several receivables, or
+ * the document that causes them, in one statement. `depoisDe`: the `nome` of the receivable
+ * before it in the same statement; reading its title makes that one's insert run first, so
+ * titles keep the order of the payments (PostgreSQL runs unread CTEs in no promised order).
+ */
+export function recebivelSql(
+  nome: string,
+  input: RecebivelDoDocumento,
   contexto: FinanceiroContexto,
-): Promise<void> {
+  depoisDe?: string,
+): SQL {
   const hoje = todayISO(contexto.timeZone);
   const recebido = input.contaRecebimento !== null;
-  const titulo = tx
-    .insert(titulos)
-    .values({
-      natureza: 'receber',
-      descricao: input.descricao,
-      pessoaId: input.pessoaId,
-      categoriaId: input.categoriaId,
-      documento: input.documento,
-      competencia: hoje,
-      formaPagamento: input.forma,
-      valor: input.valor,
-      vendaId: 'venda_id' in input.origem ? input.origem.venda_id : null,
-      ordemServicoId: 'ordem_servico_id' in input.origem ? input.origem.ordem_servico_id : null,
-      usuarioId: contexto.usuario.id,
-    })
-    .returning({ id: titulos.id });
-  // The title, its one installment and, when received at once, the settlement: one statement.
-  await tx.execute(sql`
-    WITH titulo AS (${titulo.getSQL()}),
-    parcela AS (
+  const [titulo, parcela, baixa] = ['titulo', 'parcela', 'baixa'].map((cte) =>
+    sql.identifier(`${nome}_${cte}`),
+  );
+  const { origem } = input;
+  return sql`${titulo} AS (
+      INSERT INTO ${titulos} (natureza, descricao, pessoa_id, categoria_id, documento,
+        competencia, forma_pagamento, valor, venda_id, ordem_servico_id, usuario_id)
+      SELECT 'receber', ${input.descricao}, ${input.pessoaId}::integer,
+        ${input.categoriaId}::integer, ${input.documento}, ${hoje}::date, ${input.forma},
+        ${input.valor}::numeric, ${'venda_id' in origem ? origem.venda_id : null}::integer,
+        ${'ordem_servico_id' in origem ? origem.ordem_servico_id : null}::integer,
+        ${contexto.usuario.id}::integer
+      ${depoisDe ? sql`FROM (SELECT FROM ${sql.identifier(`${depoisDe}_titulo`)}) AS anterior` : sql``}
+      RETURNING id),
+    ${parcela} AS (
       INSERT INTO ${parcelas} (titulo_id, numero, vencimento, valor, valor_pago, status)
       SELECT id, 1, ${input.vencimento}::date, ${input.valor}::numeric,
         ${recebido ? input.valor : 0}::numeric, ${recebido ? 'pago' : 'aberto'}
-      FROM titulo
-      RETURNING id)
-    INSERT INTO ${baixas} (parcela_id, conta_id, data, valor, amortizado, automatica, usuario_id)
-    SELECT id, ${input.contaRecebimento}::integer, ${hoje}::date, ${input.valor}::numeric,
-      ${input.valor}::numeric, true, ${contexto.usuario.id}::integer
-    FROM parcela
-    WHERE ${recebido}::boolean`);
+      FROM ${titulo}
+      RETURNING id),
+    ${baixa} AS (
+      INSERT INTO ${baixas} (parcela_id, conta_id, data, valor, amortizado, automatica, usuario_id)
+      SELECT id, ${input.contaRecebimento}::integer, ${hoje}::date, ${input.valor}::numeric,
+        ${input.valor}::numeric, true, ${contexto.usuario.id}::integer
+      FROM ${parcela}
+      WHERE ${recebido}::boolean)`;
 }
 
 /** Locks a title's row for a write; 404 when there is none. */

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { addDaysISO, todayISO } from '@prumo/shared/dates';
 import { fromCentavos, toCentavos } from '@prumo/shared/money';
 import { formatNumeroOs, type OrdemServico } from '@prumo/shared/ordens-servico';
@@ -13,9 +14,10 @@ import { FINANCEIRO_MESSAGES } from '@prumo/shared/financeiro';
 import { AppError } from '../../http/errors';
 import {
   cancelarTitulosDaOrigem,
-  lancarRecebivel,
+  recebivelSql,
   regrasDeRecebimento,
   type FinanceiroContexto,
+  type RecebivelDoDocumento,
   type RegrasDeRecebimento,
 } from './financeiro.repository';
 
@@ -32,36 +34,48 @@ import {
 const regraViolada = (message: string) => new AppError('REGRA_VIOLADA', message);
 
 interface Recebivel {
-  descricao: string;
+  descricao: SQL;
   forma: FormaPagamento | null;
   valor: number;
+}
+
+/** The document the receivables come from; its id and number may be those of the row the same statement inserts. */
+interface Documento {
+  origem: RecebivelDoDocumento['origem'];
+  /** Its number as the finance shows it ("000123"), a text. */
+  numero: SQL;
+  pessoaId: number | null;
+  slug: string;
 }
 
 /** The finance category of a sale's receivables. */
 export const slugDaVenda = (tipo: Venda['tipo']) =>
   tipo === 'servico' ? 'prestacao-servicos' : 'venda-produtos';
 
-/** Creates the receivables of one document; settles those of the methods received at once. */
-async function lancar(
+/**
+ * The receivables of one document as CTEs (recebivelSql), those of the methods received at once
+ * settled; undefined when there are none.
+ */
+async function recebiveisSql(
   tx: Transaction,
-  origem: { venda_id: number } | { ordem_servico_id: number },
-  documento: { numero: string; pessoaId: number | null; slug: string },
+  documento: Documento,
   recebiveis: readonly Recebivel[],
   contexto: FinanceiroContexto,
   regras?: RegrasDeRecebimento,
-): Promise<void> {
-  if (recebiveis.length === 0) return;
+): Promise<SQL | undefined> {
+  if (recebiveis.length === 0) return undefined;
   const hoje = todayISO(contexto.timeZone);
   const { categoriaId, formas } = regras ?? (await regrasDeRecebimento(tx, documento.slug));
-  for (const { descricao, forma, valor } of recebiveis) {
+  const ctes = recebiveis.map(({ descricao, forma, valor }, index) => {
     const regra = forma === null ? undefined : formas.get(forma);
     const automatica = regra?.baixa_automatica ?? false;
-    if (automatica && regra?.conta_id == null)
+    if (automatica && regra?.conta_id == null) {
       throw regraViolada(FINANCEIRO_MESSAGES.semContaAtiva);
-    await lancarRecebivel(
-      tx,
+    }
+    return recebivelSql(
+      `recebivel_${index}`,
       {
-        origem,
+        origem: documento.origem,
         descricao,
         pessoaId: documento.pessoaId,
         categoriaId,
@@ -72,53 +86,60 @@ async function lancar(
         contaRecebimento: automatica ? regra!.conta_id : null,
       },
       contexto,
+      index > 0 ? `recebivel_${index - 1}` : undefined,
     );
-  }
+  });
+  return sql.join(ctes, sql`,\n`);
 }
 
+/** Runs a document's receivables (recebiveisSql) in one statement. */
+async function lancar(tx: Transaction, ctes: SQL | undefined): Promise<void> {
+  if (ctes) await tx.execute(sql`WITH ${ctes} SELECT 1`);
+}
+
+type VendaParaReceber = Pick<
+  Venda,
+  | 'tipo'
+  | 'cliente_id'
+  | 'forma_pagamento'
+  | 'valor_final'
+  | 'troco'
+  | 'servico_nome'
+  | 'pagamentos'
+>;
+
 /**
- * A product or counter sale just finalized, or an appointment just concluded (as its module
- * reads it back): one receivable per payment. The change given back comes out of the cash
- * (what the drawer actually kept). `regras`: the rules of the sale's category when the sale
- * already read them (regrasDeRecebimentoSql, slug of slugDaVenda).
+ * The receivables of a product or counter sale just finalized, or of an appointment just
+ * concluded, as CTEs: one per payment. The change given back comes out of the cash (what the
+ * drawer actually kept). `venda.id` and `venda.numero` (formatted, a text) may be the sale the
+ * same statement inserts. `regras`: the rules of the sale's category when the sale already read
+ * them (regrasDeRecebimentoSql, slug of slugDaVenda).
  */
-export async function lancarRecebiveisDaVenda(
+export function recebiveisDaVendaSql(
   tx: Transaction,
-  venda: Pick<
-    Venda,
-    | 'id'
-    | 'numero'
-    | 'tipo'
-    | 'cliente_id'
-    | 'forma_pagamento'
-    | 'valor_final'
-    | 'troco'
-    | 'servico_nome'
-    | 'pagamentos'
-  >,
+  venda: VendaParaReceber & { id: number | SQL; numero: SQL },
   contexto: FinanceiroContexto,
   regras?: RegrasDeRecebimento,
-): Promise<void> {
-  const numero = formatNumeroVenda(venda.numero);
-  const servico = venda.tipo === 'servico';
-  const recebiveis: Recebivel[] = servico
-    ? [
-        {
-          descricao: `Serviço Nº ${numero} – ${venda.servico_nome}`.slice(0, 200),
-          forma: formaDoAgendamento(venda.forma_pagamento),
-          valor: venda.valor_final,
-        },
-      ]
-    : semOTroco(venda.pagamentos, venda.troco).map(({ forma, valor }) => ({
-        descricao: `Venda Nº ${numero} – ${formaPagamentoLabel(forma)}`,
-        forma,
-        valor,
-      }));
-  await lancar(
+): Promise<SQL | undefined> {
+  const recebiveis: Recebivel[] =
+    venda.tipo === 'servico'
+      ? [
+          {
+            descricao: sql`left('Serviço Nº ' || ${venda.numero} || ${` – ${venda.servico_nome}`}::text, 200)`,
+            forma: formaDoAgendamento(venda.forma_pagamento),
+            valor: venda.valor_final,
+          },
+        ]
+      : semOTroco(venda.pagamentos, venda.troco).map(({ forma, valor }) => ({
+          descricao: sql`'Venda Nº ' || ${venda.numero} || ${` – ${formaPagamentoLabel(forma)}`}::text`,
+          forma,
+          valor,
+        }));
+  return recebiveisSql(
     tx,
-    { venda_id: venda.id },
     {
-      numero,
+      origem: { venda_id: venda.id },
+      numero: venda.numero,
       pessoaId: venda.cliente_id,
       slug: slugDaVenda(venda.tipo),
     },
@@ -126,6 +147,16 @@ export async function lancarRecebiveisDaVenda(
     contexto,
     regras,
   );
+}
+
+/** A sale just finalized or an appointment just concluded, as its module reads it back. */
+export async function lancarRecebiveisDaVenda(
+  tx: Transaction,
+  venda: VendaParaReceber & Pick<Venda, 'id' | 'numero'>,
+  contexto: FinanceiroContexto,
+): Promise<void> {
+  const numero = sql`${formatNumeroVenda(venda.numero)}::text`;
+  await lancar(tx, await recebiveisDaVendaSql(tx, { ...venda, numero }, contexto));
 }
 
 /** An appointment keeps one method, or none yet. */
@@ -159,13 +190,24 @@ export async function lancarRecebivelDaOrdem(
 ): Promise<void> {
   if (ordem.valor_total <= 0) return;
   const numero = formatNumeroOs(ordem.numero);
-  await lancar(
+  const ctes = await recebiveisSql(
     tx,
-    { ordem_servico_id: ordem.id },
-    { numero, pessoaId: ordem.cliente_id, slug: 'prestacao-servicos' },
-    [{ descricao: `Ordem de serviço Nº ${numero}`, forma: null, valor: ordem.valor_total }],
+    {
+      origem: { ordem_servico_id: ordem.id },
+      numero: sql`${numero}::text`,
+      pessoaId: ordem.cliente_id,
+      slug: 'prestacao-servicos',
+    },
+    [
+      {
+        descricao: sql`${`Ordem de serviço Nº ${numero}`}::text`,
+        forma: null,
+        valor: ordem.valor_total,
+      },
+    ],
     contexto,
   );
+  await lancar(tx, ctes);
 }
 
 /** A finalized sale being cancelled: its settlements reversed and its receivables cancelled. */

@@ -48,11 +48,14 @@ import { caixaAbertoTravadoSql } from '../caixas/caixas.repository';
 import {
   estornarMovimentosDaVenda,
   registrarSaidasDoDocumento,
+  saidasNoComandoDoDocumento,
+  type MovimentoDeDocumento,
 } from '../estoque/estoque.repository';
 import { regrasDeRecebimentoDe, regrasDeRecebimentoSql } from '../financeiro/financeiro.repository';
 import {
   cancelarRecebiveisDaVenda,
   lancarRecebiveisDaVenda,
+  recebiveisDaVendaSql,
   slugDaVenda,
 } from '../financeiro/recebiveis.repository';
 import {
@@ -530,35 +533,45 @@ export async function createVenda(
       ...colunasDaVenda(calculada),
     })
     .returning({ id: vendas.id, numero: vendas.numero });
+  // A quick sale's receivables and the saída of its first product go in the sale's own statement.
   const daVenda = sql`(SELECT id FROM venda)`;
-  const [{ id, numero }] = (await selectRows<{ id: number; numero: number }>(
+  const numeroDaVenda = numeroFormatado(sql`(SELECT numero FROM venda)`);
+  const recebiveis = rapida
+    ? await recebiveisDaVendaSql(
+        tx,
+        {
+          id: daVenda,
+          numero: numeroDaVenda,
+          tipo: input.tipo,
+          cliente_id: input.cliente_id,
+          forma_pagamento: calculada.formaPagamento,
+          valor_final: calculada.valorFinal,
+          troco: calculada.troco,
+          servico_nome: null,
+          pagamentos: calculada.pagamentos,
+        },
+        contexto,
+        lidos.regras ? regrasDeRecebimentoDe(lidos.regras) : undefined,
+      )
+    : undefined;
+  const saidas = rapida
+    ? saidasNoComandoDoDocumento(
+        tx,
+        calculada.itens,
+        movimentoDaVenda(daVenda, numeroDaVenda, contexto),
+      )
+    : undefined;
+  const [gravada] = await selectRows<VendaGravada & { moveu: boolean }>(
     tx,
     sql`WITH venda AS (${venda.getSQL()}),
       ${linhasDaVenda(daVenda, calculada)},
       historico AS (${novaLinhaDoHistorico(daVenda, status, contexto, null)})
-      SELECT id, numero FROM venda`,
-  )) as [{ id: number; numero: number }];
-  if (rapida) {
-    await lancarRecebiveisDaVenda(
-      tx,
-      {
-        id,
-        numero,
-        tipo: input.tipo,
-        cliente_id: input.cliente_id,
-        forma_pagamento: calculada.formaPagamento,
-        valor_final: calculada.valorFinal,
-        troco: calculada.troco,
-        servico_nome: null,
-        pagamentos: calculada.pagamentos,
-      },
-      contexto,
-      lidos.regras ? regrasDeRecebimentoDe(lidos.regras) : undefined,
-    );
-    // The stock last: the products' rows stay locked (against concurrent sales of the same
-    // product) only from here to the commit.
-    await saidasDaVenda(tx, { id, numero }, contexto, calculada.itens);
-  }
+      ${recebiveis ? sql`, ${recebiveis}` : sql``}
+      ${saidas ? sql`, ${saidas.ctes}` : sql``}
+      SELECT id, numero, ${saidas?.moveu ?? sql`true`} AS moveu FROM venda`,
+  );
+  const { id, numero, moveu } = gravada!;
+  await saidas?.concluir(moveu, movimentoDaVenda(id, numeroComoTexto(numero), contexto));
   return { id, numero };
 }
 
@@ -628,7 +641,26 @@ export async function registrarHistorico(
   await tx.execute(novaLinhaDoHistorico(sql`${vendaId}::integer`, status, contexto, motivo));
 }
 
+/** A sale's number as the ledger and the finance show it ("000123"), from a number in SQL. */
+const numeroFormatado = (numero: SQL) =>
+  sql`lpad(${numero}::text, greatest(6, length(${numero}::text)), '0')`;
+
+/** A sale's number as numeroFormatado gives it, when it is known. */
+const numeroComoTexto = (numero: number) => sql`${formatNumeroVenda(numero)}::text`;
+
 const motivoDaVenda = (numero: number) => `Venda Nº ${formatNumeroVenda(numero)}`;
+
+/** The stock ledger's movement of a sale: `numero` formatted (numeroFormatado), a text. */
+const movimentoDaVenda = (
+  vendaId: number | SQL,
+  numero: SQL,
+  contexto: VendaContexto,
+): MovimentoDeDocumento => ({
+  origem: { vendaId },
+  motivo: sql`'Venda Nº ' || ${numero}`,
+  usuarioId: contexto.usuario.id,
+  timeZone: contexto.timeZone,
+});
 
 /** A counter sale joins its seller's open caixa, share-locked so it cannot close meanwhile. */
 async function caixaParaFinalizar(
@@ -652,20 +684,16 @@ async function saidasDaVenda(
   tx: Transaction,
   venda: { id: number; numero: number },
   contexto: VendaContexto,
-  itens?: ReadonlyArray<{ produtoId: number; quantidade: number }>,
 ) {
-  const linhas =
-    itens ??
-    (await tx
-      .select({ produtoId: vendaItens.produtoId, quantidade: vendaItens.quantidade })
-      .from(vendaItens)
-      .where(eq(vendaItens.vendaId, venda.id)));
-  await registrarSaidasDoDocumento(tx, linhas, {
-    origem: { vendaId: venda.id },
-    motivo: motivoDaVenda(venda.numero),
-    usuarioId: contexto.usuario.id,
-    timeZone: contexto.timeZone,
-  });
+  const linhas = await tx
+    .select({ produtoId: vendaItens.produtoId, quantidade: vendaItens.quantidade })
+    .from(vendaItens)
+    .where(eq(vendaItens.vendaId, venda.id));
+  await registrarSaidasDoDocumento(
+    tx,
+    linhas,
+    movimentoDaVenda(venda.id, numeroComoTexto(venda.numero), contexto),
+  );
 }
 
 /**

@@ -422,6 +422,67 @@ describe('counter quick sales', () => {
     expect(await estoqueOf(produto.id)).toBe(10);
   });
 
+  it('move every product and name the sale in the ledger and the finance, all or nothing', async () => {
+    // The lowest id first: a product that does not move stock, then two that do.
+    const servico = await createProduto(0, { movimenta_estoque: false });
+    const a = await createProduto(10);
+    const b = await createProduto(5);
+    const venda = await postOk(
+      vendaRapida([item(b.id, 2), item(servico.id), item(a.id, 1), item(a.id, 2)], {
+        forma_pagamento: null,
+        pagamentos: [
+          { forma: 'dinheiro', valor: 30 },
+          { forma: 'pix', valor: 40 },
+        ],
+      }),
+    );
+    expect(await estoqueOf(a.id)).toBe(7);
+    expect(await estoqueOf(b.id)).toBe(3);
+    const numero = String(venda.numero).padStart(6, '0');
+    const ledger = (await ctx.database.db.execute(
+      sql`SELECT produto_id, quantidade::float AS quantidade, motivo FROM estoque_movimentacoes
+          WHERE venda_id = ${venda.id} ORDER BY id`,
+    )) as { rows: Json[] };
+    expect(ledger.rows).toEqual([
+      { produto_id: a.id, quantidade: 3, motivo: `Venda Nº ${numero}` },
+      { produto_id: b.id, quantidade: 2, motivo: `Venda Nº ${numero}` },
+    ]);
+    const titulos = (await ctx.database.db.execute(
+      sql`SELECT descricao, documento FROM titulos WHERE venda_id = ${venda.id} ORDER BY id`,
+    )) as { rows: Json[] };
+    expect(titulos.rows).toEqual([
+      { descricao: `Venda Nº ${numero} – Dinheiro`, documento: numero },
+      { descricao: `Venda Nº ${numero} – PIX`, documento: numero },
+    ]);
+
+    // The first product short: nothing of the sale is kept.
+    const before = await rowCounts();
+    const curto = await post(vendaRapida([item(a.id, 8), item(b.id, 1)]));
+    expect(curto.statusCode).toBe(409);
+    expect(curto.json()).toMatchObject({
+      error: 'ESTOQUE_INSUFICIENTE',
+      message: `Estoque insuficiente de "${a.nome}": disponível 7 UN, solicitado 8 UN.`,
+    });
+    // The last one short, after the first moved in the sale's statement.
+    const ultimo = await post(vendaRapida([item(a.id, 1), item(b.id, 4)]));
+    expect(ultimo.json()).toMatchObject({ error: 'ESTOQUE_INSUFICIENTE' });
+    expect(await rowCounts()).toEqual(before);
+    expect([await estoqueOf(a.id), await estoqueOf(b.id)]).toEqual([7, 3]);
+  });
+
+  it('never deadlock when concurrent sales list the same products in opposite orders', async () => {
+    const a = await createProduto(100);
+    const b = await createProduto(100);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        post(vendaRapida(index % 2 ? [item(a.id), item(b.id)] : [item(b.id), item(a.id)])),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(30).fill(201));
+    expect([await estoqueOf(a.id), await estoqueOf(b.id)]).toEqual([70, 70]);
+    expect(await productsOutOfBalance(ctx.database.db)).toEqual([]);
+  });
+
   it('sells exactly the stock there is when 50 clients buy the last 10 units at once', async () => {
     const produto = await createProduto(10);
     const responses = await Promise.all(
@@ -614,5 +675,22 @@ describe('receipt', () => {
       url: `/api/vendas/${venda.id}/comprovante?formato=a5`,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('numbers past six digits', () => {
+  it('are written whole in the ledger and the finance, as the screens show them', async () => {
+    await ctx.database.db.execute(sql`SELECT setval('vendas_numero_seq', 1234566)`);
+    const produto = await createProduto(10);
+    const venda = await postOk(vendaRapida([item(produto.id)]));
+    expect(venda.numero).toBe(1234567);
+    const escritos = (await ctx.database.db.execute(
+      sql`SELECT (SELECT motivo FROM estoque_movimentacoes WHERE venda_id = ${venda.id}) AS motivo,
+                 (SELECT descricao FROM titulos WHERE venda_id = ${venda.id}) AS descricao`,
+    )) as { rows: Json[] };
+    expect(escritos.rows[0]).toEqual({
+      motivo: 'Venda Nº 1234567',
+      descricao: 'Venda Nº 1234567 – Dinheiro',
+    });
   });
 });
