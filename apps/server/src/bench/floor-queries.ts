@@ -91,7 +91,8 @@ export const VENDA_LEITURAS = `SELECT (SELECT coalesce(json_agg(json_build_objec
 
 // The sale, its line, payment, first history line, receivable (title, installment, automatic
 // settlement) and stock saída with its ledger row, in one statement.
-export const VENDA_INSERIR = `WITH venda AS (insert into "vendas" ("id", "numero", "tipo", "status", "cliente_id", "cliente_nome", "forma_pagamento", "valor_total", "desconto", "frete", "valor_final", "troco", "observacoes", "atendimento_rapido", "data_venda", "inicio_atendimento", "vendedor_id", "caixa_id", "desconto_autorizado_por", "finalizada_em", "cancelada_em", "servico_id", "servico_nome", "data_agendamento", "hora_inicio", "duracao_estimada", "profissional_id", "agenda_inicio", "agenda_fim", "iniciado_em", "concluido_em", "created_at", "updated_at") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, default, $13, $14, $15, $16, now(), default, default, default, default, default, default, default, default, default, default, default, default, default) returning "id", "numero"),
+export const VENDA_INSERIR = `WITH venda AS (INSERT INTO "vendas" ("tipo", "status", "cliente_id", "observacoes", "atendimento_rapido", "inicio_atendimento", "vendedor_id", "caixa_id", "finalizada_em", "cliente_nome", "forma_pagamento", "valor_total", "desconto", "frete", "valor_final", "troco", "desconto_autorizado_por")
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id, numero),
       itens AS (
       INSERT INTO "venda_itens" (venda_id, ordem, produto_id, produto_nome, unidade_medida,
         quantidade, preco_unitario, desconto_item, subtotal, custo_unitario)
@@ -129,14 +130,18 @@ export const VENDA_INSERIR = `WITH venda AS (insert into "vendas" ("id", "numero
         $37::numeric, true, $38::integer
       FROM "recebivel_0_parcela"
       WHERE $39::boolean)
-      , "primeira_saida" AS (update "produtos" set "estoque" = "produtos"."estoque" + $40::numeric where ("produtos"."id" = $41 and "produtos"."movimenta_estoque" = $42 and "produtos"."estoque" >= $43::numeric) returning "estoque", "nome", "unidade_medida"),
+      , "primeira_saida" AS (UPDATE "produtos" SET estoque = estoque + $40::numeric
+    WHERE id = $41
+      AND movimenta_estoque
+      AND estoque >= $42::numeric
+    RETURNING estoque, nome, unidade_medida AS unidade),
     "primeira_lancada" AS (
       INSERT INTO "estoque_movimentacoes" (produto_id, tipo, quantidade, data, motivo, usuario_id,
         venda_id, ordem_servico_id)
-      SELECT $44::integer, 'saida', $45::numeric,
-        $46::date, 'Venda Nº ' || lpad((SELECT numero FROM venda)::text, greatest(6, length((SELECT numero FROM venda)::text)), '0'), $47::integer,
+      SELECT $43::integer, 'saida', $44::numeric,
+        $45::date, 'Venda Nº ' || lpad((SELECT numero FROM venda)::text, greatest(6, length((SELECT numero FROM venda)::text)), '0'), $46::integer,
         (SELECT id FROM venda)::integer,
-        $48::integer
+        $47::integer
       FROM "primeira_saida"
       RETURNING id)
       SELECT id, numero, EXISTS (SELECT 1 FROM "primeira_lancada") AS moveu FROM venda`;
@@ -266,12 +271,12 @@ async function vendaRapida(db: Runner, user: { id: number; nome: string }, body:
       const dia = hoje();
       const contaId = regras.formas.find((forma) => forma.forma === 'dinheiro')!.conta_id;
       const [venda] = await tx.query(VENDA_INSERIR, [
-      'balcao', 'Finalizada', null, null, 'dinheiro', preco, 0, 0, preco, 0, null, true, null,
-      user.id, caixa, null, JSON.stringify(itens),
+      'balcao', 'Finalizada', null, null, true, null, user.id, caixa, null, 'dinheiro', preco, 0,
+      0, preco, 0, null, JSON.stringify(itens),
       JSON.stringify([{ forma: 'dinheiro', valor: preco }]), 'Finalizada', user.id, null,
       ' – Dinheiro', null, regras.categoria_id, dia, 'dinheiro', preco, null, user.id, dia, preco,
       preco, 'pago', contaId, dia, preco, preco, user.id, true,
-      '-1.000', produtoId, true, '1.000', produtoId, 1, dia, user.id, null,
+      '-1.000', produtoId, '1.000', produtoId, 1, dia, user.id, null,
     ]); // prettier-ignore
       if (!venda!.moveu) throw new Error('Estoque insuficiente no piso.');
       const vendaId = venda!.id as number;

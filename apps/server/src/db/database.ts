@@ -20,6 +20,9 @@ import { prepareWritesOn } from './prepared-writes';
  * finds them by their file name (*.table.ts).
  */
 type NoSchema = Record<string, never>;
+/** Column names in the database: the schema's camelCase keys in snake_case. */
+export const CASING = 'snake_case';
+
 export type Database = PgDatabase<PgQueryResultHKT, NoSchema>;
 export type Transaction = PgTransaction<
   PgQueryResultHKT,
@@ -58,7 +61,7 @@ export function migrationsFolder(): string {
 }
 
 export function wrapPglite(client: PGlite): Database {
-  return drizzlePglite({ client, casing: 'snake_case' }) as unknown as Database;
+  return drizzlePglite({ client, casing: CASING }) as unknown as Database;
 }
 
 /** The app's PostgreSQL pool: statements inside transactions are prepared (prepared-writes). */
@@ -69,7 +72,7 @@ export function newPool(connectionString: string, max = 10): pg.Pool {
 }
 
 export function wrapPool(pool: pg.Pool): Database {
-  return drizzleNodePg({ client: pool, casing: 'snake_case' }) as unknown as Database;
+  return drizzleNodePg({ client: pool, casing: CASING }) as unknown as Database;
 }
 
 // node-postgres returns numeric columns as strings by default; bigint counts too. Money and

@@ -462,7 +462,7 @@ export function saidasNoComandoDoDocumento(
   if (!primeira) return undefined;
   const data = todayISO(movimento.timeZone);
   return {
-    ctes: saidaSql(tx, 'primeira', ...primeira, { ...movimento, data }),
+    ctes: saidaSql('primeira', ...primeira, { ...movimento, data }),
     moveu: sql`EXISTS (SELECT 1 FROM ${sql.identifier('primeira_lancada')})`,
     async concluir(moveu, documento) {
       for (const [produtoId, milesimos] of moveu ? outras : [primeira, ...outras]) {
@@ -477,7 +477,6 @@ export function saidasNoComandoDoDocumento(
  * ledger row, `${nome}_lancada`, is written only when the stock changed).
  */
 function saidaSql(
-  tx: Transaction,
   nome: string,
   produtoId: number,
   milesimos: number,
@@ -485,7 +484,7 @@ function saidaSql(
 ): SQL {
   const { origem } = movimento;
   const saida = sql.identifier(`${nome}_saida`);
-  return sql`${saida} AS (${atualizacaoDeEstoque(tx, produtoId, -milesimos, { exigeMovimentar: true }).getSQL()}),
+  return sql`${saida} AS (${atualizacaoDeEstoque(produtoId, -milesimos, { exigeMovimentar: true })}),
     ${sql.identifier(`${nome}_lancada`)} AS (
       INSERT INTO ${movimentacoes} (produto_id, tipo, quantidade, data, motivo, usuario_id,
         venda_id, ordem_servico_id)
@@ -510,7 +509,7 @@ async function saidaDoDocumento(
   for (let attempt = 0; attempt < 3; attempt++) {
     const lancadas = await selectRows<{ id: number }>(
       tx,
-      sql`WITH ${saidaSql(tx, 'produto', produtoId, milesimos, movimento)}
+      sql`WITH ${saidaSql('produto', produtoId, milesimos, movimento)}
         SELECT id FROM produto_lancada`,
     );
     if (lancadas.length > 0) return;

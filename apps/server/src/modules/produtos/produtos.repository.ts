@@ -675,25 +675,16 @@ export interface EstoqueAlterado {
  * than the change takes away.
  */
 export function atualizacaoDeEstoque(
-  tx: Executor,
   produtoId: number,
   milesimos: number,
   { exigeMovimentar }: { exigeMovimentar: boolean },
-) {
-  const conditions: SQL[] = [eq(produtos.id, produtoId)];
-  if (exigeMovimentar) conditions.push(eq(produtos.movimentaEstoque, true));
-  if (milesimos < 0) {
-    conditions.push(sql`${produtos.estoque} >= ${milesimosToDecimal(-milesimos)}::numeric`);
-  }
-  return tx
-    .update(produtos)
-    .set({ estoque: sql`${produtos.estoque} + ${milesimosToDecimal(milesimos)}::numeric` })
-    .where(and(...conditions))
-    .returning({
-      estoque: produtos.estoque,
-      nome: produtos.nome,
-      unidade: produtos.unidadeMedida,
-    });
+): SQL<EstoqueAlterado> {
+  // By hand: Drizzle's update builder took 60 µs a call, a counter sale's second largest cost.
+  return sql`UPDATE ${produtos} SET estoque = estoque + ${milesimosToDecimal(milesimos)}::numeric
+    WHERE id = ${produtoId}
+      ${exigeMovimentar ? sql`AND movimenta_estoque` : sql``}
+      ${milesimos < 0 ? sql`AND estoque >= ${milesimosToDecimal(-milesimos)}::numeric` : sql``}
+    RETURNING estoque, nome, unidade_medida AS unidade`;
 }
 
 /** atualizacaoDeEstoque run on its own: the new stock, or undefined when nothing changed. */
@@ -703,7 +694,10 @@ export async function alterarEstoque(
   milesimos: number,
   options: { exigeMovimentar: boolean },
 ): Promise<EstoqueAlterado | undefined> {
-  const [row] = await atualizacaoDeEstoque(tx, produtoId, milesimos, options);
+  const [row] = await selectRows<EstoqueAlterado>(
+    tx,
+    atualizacaoDeEstoque(produtoId, milesimos, options),
+  );
   return row;
 }
 

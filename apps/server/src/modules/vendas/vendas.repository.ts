@@ -34,6 +34,7 @@ import type { Database, Executor, Transaction } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   containsSearch,
+  insercao,
   isoUtc,
   lerJuntos,
   ptBrKey,
@@ -518,9 +519,9 @@ export async function createVenda(
   const calculada = await calcularVenda(tx, input, contexto, lidos.produtos);
   const caixaId = balcao ? caixaAberto(lidos.caixa) : null;
   const status = rapida ? 'Finalizada' : 'Pendente';
-  const venda = tx
-    .insert(vendas)
-    .values({
+  const venda = insercao(
+    vendas,
+    {
       tipo: input.tipo,
       status,
       clienteId: input.cliente_id,
@@ -531,8 +532,9 @@ export async function createVenda(
       caixaId,
       finalizadaEm: rapida ? sql`now()` : null,
       ...colunasDaVenda(calculada),
-    })
-    .returning({ id: vendas.id, numero: vendas.numero });
+    },
+    sql`id, numero`,
+  );
   // A quick sale's receivables and the saída of its first product go in the sale's own statement.
   const daVenda = sql`(SELECT id FROM venda)`;
   const numeroDaVenda = numeroFormatado(sql`(SELECT numero FROM venda)`);
@@ -563,7 +565,7 @@ export async function createVenda(
     : undefined;
   const [gravada] = await selectRows<VendaGravada & { moveu: boolean }>(
     tx,
-    sql`WITH venda AS (${venda.getSQL()}),
+    sql`WITH venda AS (${venda}),
       ${linhasDaVenda(daVenda, calculada)},
       historico AS (${novaLinhaDoHistorico(daVenda, status, contexto, null)})
       ${recebiveis ? sql`, ${recebiveis}` : sql``}
