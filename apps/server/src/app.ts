@@ -39,7 +39,7 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
   registerErrorHandler(app);
   // Before compression: its onSend hook stores the answer while it is still JSON text.
   await app.register(idempotencyPlugin, { db });
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Lists of thousands of rows are megabytes of JSON: gzip (fast level) cuts them ~10×.
   await app.register(compress, {
     encodings: ['gzip', 'deflate'],

@@ -23,6 +23,26 @@ describe('dates', () => {
     expect(toISODate(now, 'Asia/Tokyo')).toBe('2026-01-01');
   });
 
+  it('turns the day at the local midnight, asked in any order (the day is kept per minute)', () => {
+    const zones = { 'America/Sao_Paulo': '03:00', 'Asia/Kathmandu': '18:15', UTC: '00:00' };
+    for (const [zone, midnightUtc] of Object.entries(zones)) {
+      const midnight = new Date(`2026-03-10T${midnightUtc}:00.000Z`);
+      const before = new Date(midnight.getTime() - 1);
+      const day = zone === 'Asia/Kathmandu' ? '2026-03-11' : '2026-03-10';
+      const previous = zone === 'Asia/Kathmandu' ? '2026-03-10' : '2026-03-09';
+      for (const [first, second] of [
+        [before, midnight],
+        [midnight, before],
+        [before, before],
+      ]) {
+        todayISO(zone, first);
+        expect(todayISO(zone, second), `${zone} ${second!.toISOString()}`).toBe(
+          second === midnight ? day : previous,
+        );
+      }
+    }
+  });
+
   it('validates and parses calendar days', () => {
     expect(isISODate('2024-02-29')).toBe(true);
     expect(isISODate('2026-02-29')).toBe(false);

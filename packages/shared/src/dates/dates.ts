@@ -47,9 +47,19 @@ export function toISODate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
   return `${year}-${month}-${day}`;
 }
 
+// Intl's formatToParts costs ~10 µs and a sale asks for today several times. A day begins at a
+// local midnight, which is a whole UTC minute in every time zone of today's calendars: the day of
+// an instant holds for the rest of its UTC minute.
+const diaDoMinuto = new Map<string, { dia: string; inicio: number }>();
+
 /** Today in the company's time zone, as "aaaa-mm-dd". */
 export function todayISO(timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
-  return toISODate(now, timeZone);
+  const inicio = now.getTime() - (((now.getTime() % 60_000) + 60_000) % 60_000);
+  const visto = diaDoMinuto.get(timeZone);
+  if (visto?.inicio === inicio) return visto.dia;
+  const dia = toISODate(now, timeZone);
+  diaDoMinuto.set(timeZone, { dia, inicio });
+  return dia;
 }
 
 /** True for a real calendar day written "aaaa-mm-dd" (rejects 2026-02-30). */
