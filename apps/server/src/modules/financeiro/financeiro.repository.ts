@@ -909,15 +909,15 @@ export async function criarTitulo(
  * A receivable the business creates itself (a sale's payment, a concluded order) inside that
  * document's transaction: one installment, no reference checks (the document checked its
  * customer; the category is the system's), and, when the money came in at once, its automatic
- * settlement into `contaRecebimento`. The document's id, description and number may be SQL: the
- * values of the row that the same statement inserts.
+ * settlement into `contaRecebimento`. Its description and the document's number are SQL texts,
+ * and the document's id may be SQL: those of the row that the same statement inserts.
  */
 export interface RecebivelDoDocumento {
   origem: { venda_id: number | SQL } | { ordem_servico_id: number | SQL };
-  descricao: string | SQL;
+  descricao: SQL;
   pessoaId: number | null;
   categoriaId: number | null;
-  documento: string | SQL;
+  documento: SQL;
   forma: FormaPagamento | null;
   valor: number;
   vencimento: string;
