@@ -21,9 +21,9 @@ import {
 } from './documentos';
 import { openPgliteFloor } from './floor-pglite';
 import { startPostgresFloor } from './floor-postgres';
-import { CONNECTIONS, loadHttp, type Medida } from './measure';
+import { CONNECTIONS, loadHttp } from './measure';
 import { printDocumentos, printTable, type Linha } from './report';
-import { ROTAS, scenarios, type Scenario } from './scenarios';
+import { ROTAS, scenarios } from './scenarios';
 import { medirTelas } from './telas';
 
 /*
@@ -134,6 +134,8 @@ const PGLITE_ANALYZE_WAIT_MS = 12_000;
 async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocumento[] }> {
   const dataDir = tempDataDir();
   const pgdata = path.join(dataDir, 'pgdata');
+  const pisoDir = tempDataDir();
+  const pisoPgdata = path.join(pisoDir, 'pgdata');
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     await migrate(env);
@@ -149,36 +151,39 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
     });
     log(`PGlite: ${dataset.tempos.join(', ')}`);
 
-    const { server, token } = await startSignedIn(env);
-    const medidas: Array<{ cenario: Scenario; api: Medida }> = [];
+    // The floor runs on a copy of the data taken after signing in (the session and the open
+    // caixa are in it), so each scenario's floor is measured right after its API run: minutes
+    // apart, this VM's speed drifts more than the ratio's margin.
+    const { server: primeiro, token } = await startSignedIn(env);
+    await killServer(primeiro, 'SIGTERM'); // checkpoints: the copy is whole
+    fs.cpSync(pgdata, pisoPgdata, { recursive: true });
+    const server = await startServer({ ...env, LOG_LEVEL: 'error' });
+    const linhas: Linha[] = [];
     let documentos: LinhaDocumento[];
     try {
       await new Promise((resolve) => setTimeout(resolve, PGLITE_ANALYZE_WAIT_MS));
-      for (const cenario of cenarios(dataset)) {
-        medidas.push({ cenario, api: await loadHttp(server.url, cenario, token, SECONDS) });
+      const floor = await openPgliteFloor(pisoPgdata);
+      try {
+        for (const cenario of cenarios(dataset)) {
+          const api = await loadHttp(server.url, cenario, token, SECONDS);
+          linhas.push({ cenario, api, piso: await floor.measure(cenario, token, SECONDS) });
+        }
+      } finally {
+        await floor.close();
       }
       documentos = await medirDocumentos(server.url, token, dataset);
       const usuario = await tokenDoVendedor(server.url, token);
       documentos.push(...(await medirDashboard(server.url, { admin: token, usuario })));
       documentos.push(...(await medirTelas(server.url, dataset)));
     } finally {
-      await killServer(server, 'SIGTERM'); // checkpoints: the floor opens the same files
+      await killServer(server, 'SIGTERM');
     }
-
-    const floor = await openPgliteFloor(pgdata);
-    const linhas: Linha[] = [];
-    try {
-      for (const { cenario, api } of medidas) {
-        linhas.push({ cenario, api, piso: await floor.measure(cenario, token, SECONDS) });
-      }
-    } finally {
-      await floor.close();
-    }
-    // Last, once the floor has let go of the data directory.
+    // Last: it stops and starts the server.
     documentos.unshift(...(await medirReinicios(env, token, dataset)));
     return { linhas, documentos };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(pisoDir, { recursive: true, force: true });
   }
 }
 

@@ -7,9 +7,10 @@ import type { Scenario } from './scenarios';
 /*
  * The PGlite floor: the engine's own loop. PGlite is one connection on one thread, so the
  * server's 20 connections take turns on it anyway; the floor runs each scenario's statements
- * (floor-queries.ts, the session lookup included) back to back on a PGlite instance opened on
- * the benchmark's data directory once the server has stopped, with no HTTP: sequences per
- * second, and each sequence's time (at concurrency 1, so its p50/p99 are not queueing times).
+ * (floor-queries.ts, the session lookup included) back to back, with no HTTP, on a PGlite
+ * instance opened on a copy of the benchmark's data (the server holds the original), in the
+ * benchmark's process while the server is idle: sequences per second, and each sequence's time
+ * (at concurrency 1, so its p50/p99 are not queueing times).
  */
 
 function pgliteRunner(db: Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>): Runner {
