@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.css';
 import type { MantineSpacing } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, type ReactNode } from 'react';
-import { PT_BR_PAGINATION, TABLE_LOOK } from '../data-table';
+import { PT_BR_PAGINATION, TABLE_LOOK, usePositionKeys } from '../data-table';
 
 /** What a server-paged list query gives (apiPage through TanStack Query). */
 export interface PagedQuery<T> {
@@ -11,6 +11,8 @@ export interface PagedQuery<T> {
   isPending: boolean;
   error: unknown;
 }
+
+const NONE: never[] = [];
 
 /**
  * The table of a list the server pages (X-Total-Count): the shared look, pt-BR pagination, a
@@ -48,7 +50,8 @@ export function PagedListTable<T>({
     if (error) console.error(loadErrorMessage, error);
   }, [error, loadErrorMessage]);
 
-  const records = data?.items ?? [];
+  const records = data?.items ?? NONE;
+  const positionKey = usePositionKeys(records);
   return (
     <DataTable<T>
       data-testid={testId}
@@ -63,7 +66,7 @@ export function PagedListTable<T>({
       recordsPerPage={pageSize}
       page={page}
       onPageChange={onPageChange}
-      idAccessor={'id' as never}
+      idAccessor={positionKey}
       customRowAttributes={rowAttributes}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
       emptyState={records.length === 0 && !isPending ? emptyState : undefined}

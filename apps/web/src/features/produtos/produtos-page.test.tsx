@@ -1,24 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProdutoListItem } from '@prumo/shared/produtos';
 import { normalizeSearch } from '@prumo/shared/search';
-import { renderWithProviders, storeSession } from '../../test/render';
+import { renderWithProviders, storeSession, withWideScreen } from '../../test/render';
 import ProdutosPage from './pages/ProdutosPage';
 
-// A wide screen: the test setup answers every media query with false, which would hide every
-// column of the table (mantine-datatable shows a column only while its media query matches).
-const matchMedia = window.matchMedia;
-// The table scrolls back to its top when the page changes.
-window.HTMLElement.prototype.scrollTo ??= () => {};
-beforeEach(() => {
-  window.matchMedia = (query: string) => ({
-    ...matchMedia(query),
-    matches: !query.includes('max-width'),
-  });
-});
+withWideScreen();
 afterEach(() => {
-  window.matchMedia = matchMedia;
   vi.unstubAllGlobals();
   localStorage.clear();
 });

@@ -5,7 +5,7 @@ import { memo } from 'react';
 import { cadastroPaths, type CadastroListItem } from '@prumo/shared/cadastros';
 import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
 import { CADASTROS_PAGE_SIZE } from '../../../api/cadastros';
-import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
+import { PT_BR_PAGINATION, TABLE_LOOK, usePositionKeys } from '../../../components/data-table';
 
 /**
  * Nome, Email, Telefone, Ações (spec 2.6), one page at a time so long lists stay fast. Memoised:
@@ -26,6 +26,7 @@ export const CadastrosTable = memo(function CadastrosTable({
   canManage: boolean;
   onDelete: (row: CadastroListItem) => void;
 }) {
+  const positionKey = usePositionKeys(rows);
   return (
     <DataTable
       data-testid="cadastros-table"
@@ -33,6 +34,7 @@ export const CadastrosTable = memo(function CadastrosTable({
       striped
       minHeight={120}
       records={rows}
+      idAccessor={positionKey}
       totalRecords={total}
       recordsPerPage={CADASTROS_PAGE_SIZE}
       page={page}

@@ -5,7 +5,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { formatQuantidade, isEstoqueBaixo } from '@prumo/shared/estoque';
 import { formatMoney } from '@prumo/shared/money';
 import type { EstoqueProduto } from '../estoque-view';
-import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
+import { PT_BR_PAGINATION, TABLE_LOOK, usePositionKeys } from '../../../components/data-table';
 import { ButtonAction, RowActions } from '../../../components/RowActions';
 import classes from './EstoqueTable.module.css';
 
@@ -31,6 +31,7 @@ export function EstoqueTable({
   onMovimentar: (produto: EstoqueProduto) => void;
   onHistorico: (produto: EstoqueProduto) => void;
 }) {
+  const positionKey = usePositionKeys(rows);
   return (
     <DataTable
       data-testid="estoque-table"
@@ -38,6 +39,7 @@ export function EstoqueTable({
       striped
       minHeight={120}
       records={rows}
+      idAccessor={positionKey}
       totalRecords={total}
       recordsPerPage={PAGE_SIZE}
       page={page}

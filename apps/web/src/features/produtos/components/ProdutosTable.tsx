@@ -10,7 +10,7 @@ import { formatQuantidade } from '../texts';
 import { ProdutoThumb } from './ProdutoThumb';
 import classes from './ProdutosTable.module.css';
 import { RowActions, EditAction, DeleteAction } from '../../../components/RowActions';
-import { PT_BR_PAGINATION, TABLE_LOOK } from '../../../components/data-table';
+import { PT_BR_PAGINATION, TABLE_LOOK, usePositionKeys } from '../../../components/data-table';
 
 export const PAGE_SIZES = [25, 50, 100];
 
@@ -52,6 +52,7 @@ export const ProdutosTable = memo(function ProdutosTable({
 }) {
   // On phones the thumbnail and some spacing give way, so name, price, stock and actions fit.
   const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const positionKey = usePositionKeys(records);
   return (
     <DataTable
       data-testid="produtos-table"
@@ -61,6 +62,7 @@ export const ProdutosTable = memo(function ProdutosTable({
       fetching={fetching}
       loaderType="dots"
       records={records}
+      idAccessor={positionKey}
       totalRecords={total}
       recordsPerPage={pageSize}
       page={page}
@@ -83,6 +85,7 @@ export const ProdutosTable = memo(function ProdutosTable({
               {!narrow &&
                 (produto.foto_id ? (
                   <ProdutoThumb
+                    key={produto.id}
                     produtoId={produto.id}
                     fotoId={produto.foto_id}
                     nome={produto.nome}

@@ -18,7 +18,12 @@ import {
   type VendaResumo,
 } from '@prumo/shared/vendas';
 import { useDeleteVenda, useVendas, VENDAS_PAGE_SIZE } from '../../../api/vendas';
-import { PT_BR_PAGINATION, TABLE_LOOK, WIDE_ONLY } from '../../../components/data-table';
+import {
+  PT_BR_PAGINATION,
+  TABLE_LOOK,
+  usePositionKeys,
+  WIDE_ONLY,
+} from '../../../components/data-table';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { DeleteAction, EditAction, RowActions } from '../../../components/RowActions';
 import { SearchInput } from '../../../components/SearchInput';
@@ -74,6 +79,7 @@ export function VendasLista({
   });
 
   const records = vendas.data?.items ?? [];
+  const positionKey = usePositionKeys(records);
   const total = vendas.data?.total ?? 0;
   const columns: DataTableColumn<VendaResumo>[] = [
     {
@@ -194,7 +200,7 @@ export function VendasLista({
         recordsPerPage={VENDAS_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        idAccessor="id"
+        idAccessor={positionKey}
         customRowAttributes={(venda) => ({ 'data-venda-numero': venda.numero })}
         emptyState={records.length === 0 && !vendas.isPending ? emptyState : undefined}
         columns={columns}
