@@ -93,4 +93,33 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('prepared writes (PostgreSQL)
     });
     expect(pendentes).toEqual([{ 'prumo.usuario_id': '7' }, {}]);
   });
+  it('hands pg one query at a time, in the order they came, past a failed one', async () => {
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      // Counts the queries pg holds at once (its own queue is deprecated: pg 9 drops it).
+      const handed = other.query.bind(other) as (...args: unknown[]) => Promise<unknown>;
+      let holding = 0;
+      let most = 0;
+      other.query = ((...args: unknown[]) => {
+        most = Math.max(most, ++holding);
+        return handed(...args).finally(() => holding--);
+      }) as typeof other.query;
+      prepareWritesOn(other);
+
+      const answers = await Promise.allSettled(
+        [1, 2, 0, 4].map((value) =>
+          other.query<{ n: number }>({ text: 'SELECT 4 / $1::int AS n', values: [value] }),
+        ),
+      );
+      expect(most).toBe(1);
+      expect(
+        answers.map((answer) =>
+          answer.status === 'fulfilled' ? answer.value.rows[0]!.n : 'falhou',
+        ),
+      ).toEqual([4, 2, 'falhou', 1]);
+    } finally {
+      await other.end();
+    }
+  });
 });

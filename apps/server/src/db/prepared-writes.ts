@@ -33,10 +33,11 @@ export const statementName = (text: string) => `w_${createHash('sha1').update(te
 
 /**
  * Names the parameterised statements a pool's client runs inside its transactions, and sends a
- * transaction's pending settings with its BEGIN (transaction-settings.ts).
+ * transaction's pending settings with its BEGIN (transaction-settings.ts). Also hands pg one
+ * query at a time (inOrder).
  */
 export function prepareWritesOn(client: pg.Client | pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = inOrder(client.query.bind(client) as (...args: unknown[]) => unknown);
   // Text → name: hashing a long text on every run would cost more than the lookup.
   const names = new Map<string, string>();
   let inTransaction = false;
@@ -63,4 +64,30 @@ export function prepareWritesOn(client: pg.Client | pg.PoolClient): void {
     }
     return query({ ...config, name }, ...rest);
   }) as typeof client.query;
+}
+
+/**
+ * A connection runs one query at a time. A transaction may start several together (a detail's
+ * parts read with Promise.all on the transaction), and pg keeps the waiting ones in a queue that
+ * it deprecates (a warning today, gone in pg 9), so they wait here instead, in the order they
+ * came. A query that fails does not hold up the next. Callback and submittable calls (none in
+ * the app) go straight to pg.
+ */
+function inOrder(query: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  let running = 0;
+  let last: Promise<unknown> = Promise.resolve();
+  const settled = () => {
+    running--;
+  };
+  return (config, ...rest) => {
+    const promised =
+      typeof (config as { submit?: unknown } | null)?.submit !== 'function' &&
+      !rest.some((arg) => typeof arg === 'function');
+    if (!promised) return query(config, ...rest);
+    const run = () => query(config, ...rest) as Promise<unknown>;
+    const result = running === 0 ? run() : last.then(run, run);
+    running++;
+    last = result.then(settled, settled);
+    return result;
+  };
 }
