@@ -1,23 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ESTOQUE_MESSAGES } from '@prumo/shared/estoque';
 import { normalizeSearch } from '@prumo/shared/search';
-import { renderWithProviders, storeSession } from '../../test/render';
+import { renderWithProviders, storeSession, withWideScreen } from '../../test/render';
 import EstoquePage from './pages/EstoquePage';
 
-// A wide screen: the test setup answers every media query with false, which would hide every
-// column of the table (mantine-datatable shows a column only while its media query matches).
-const matchMedia = window.matchMedia;
-window.HTMLElement.prototype.scrollTo ??= () => {};
-beforeEach(() => {
-  window.matchMedia = (query: string) => ({
-    ...matchMedia(query),
-    matches: !query.includes('max-width'),
-  });
-});
+withWideScreen();
 afterEach(() => {
-  window.matchMedia = matchMedia;
   vi.unstubAllGlobals();
   localStorage.clear();
 });
