@@ -192,18 +192,18 @@ log(
   `${size.produtos} produtos, ${size.clientes} clientes, ${size.vendas} vendas; ` +
     `${CONNECTIONS} conexões, ${SECONDS} s por medição`,
 );
-const tabelas: Array<[string, Linha[]]> = [];
+const tabelas: Array<[banco: string, linhas: Linha[], comAlvoP99: boolean]> = [];
 const pglite = bancoEscolhido('pglite') ? await benchPglite() : null;
-if (pglite) tabelas.push(['PGlite (embutido)', pglite.linhas]);
+if (pglite) tabelas.push(['PGlite (embutido)', pglite.linhas, false]);
 let dashboardPostgres: LinhaDocumento[] = [];
 if (bancoEscolhido('postgres') && process.env.TEST_DATABASE_URL) {
   const postgres = await benchPostgres();
-  tabelas.push(['PostgreSQL', postgres.linhas]);
+  tabelas.push(['PostgreSQL', postgres.linhas, true]);
   dashboardPostgres = postgres.dashboard;
 } else if (bancoEscolhido('postgres')) {
   log('PostgreSQL: defina TEST_DATABASE_URL para medir também.');
 }
-for (const [banco, linhas] of tabelas) printTable(banco, linhas);
+for (const [banco, linhas, comAlvoP99] of tabelas) printTable(banco, linhas, comAlvoP99);
 if (pglite) {
   printDocumentos('PGlite (embutido)', pglite.documentos, 'início, documentos, dashboard e telas');
 }

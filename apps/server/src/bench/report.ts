@@ -11,11 +11,12 @@ export interface Linha {
 const razao = ({ api, piso }: Linha) => (piso.reqPorS ? (100 * api.reqPorS) / piso.reqPorS : 0);
 
 /** The target next to the figure it is about; printed only, never a failure. */
-function alvo(linha: Linha): string {
+function alvo(linha: Linha, comAlvoP99: boolean): string {
   if (linha.cenario.alvo === 'razao') {
     const ok = razao(linha) >= ALVO_RAZAO ? 'ok' : 'ABAIXO';
     return `API/piso ≥ ${ALVO_RAZAO} %: ${ok}`;
   }
+  if (linha.cenario.alvo === 'p99' && !comAlvoP99) return 'p99 sem alvo: um só motor, 20 em fila';
   if (linha.cenario.alvo === 'p99') {
     const ok = linha.api.p99 <= ALVO_P99_MS ? 'ok' : 'ACIMA';
     return `p99 da API ≤ ${ALVO_P99_MS} ms: ${linha.api.p99} ms ${ok}`;
@@ -63,8 +64,11 @@ export function printDocumentos(
   printRows(header, rows);
 }
 
-/** One table per database: the API's figures, the floor's, their ratio and the target. */
-export function printTable(banco: string, linhas: Linha[]) {
+/**
+ * One table per database: the API's figures, the floor's, their ratio and the target. The
+ * quick sale's p99 target is PostgreSQL's (issue 17): PGlite queues the 20 connections on one engine.
+ */
+export function printTable(banco: string, linhas: Linha[], comAlvoP99: boolean) {
   const header = [
     'cenário', 'API req/s', 'p50 ms', 'p99 ms', 'piso req/s', 'p50 ms', 'p99 ms', 'API/piso',
     'não 2xx', 'alvo',
@@ -79,7 +83,7 @@ export function printTable(banco: string, linhas: Linha[]) {
     String(linha.piso.p99),
     `${razao(linha).toFixed(0)} %`,
     `${linha.api.erros}/${linha.piso.erros}`,
-    alvo(linha),
+    alvo(linha, comAlvoP99),
   ]);
   console.log(`\n${banco}`);
   printRows(header, rows);

@@ -10,7 +10,10 @@ export interface Scenario {
   nome: string;
   method: 'GET' | 'POST';
   next(): { path: string; body?: string };
-  /** Printed next to the figures, never enforced: a detail read's API/floor ratio, a sale's p99. */
+  /**
+   * Printed next to the figures, never enforced: a detail read's API/floor ratio, a sale's p99
+   * (on PostgreSQL only: on PGlite the 20 connections queue on one engine).
+   */
   alvo?: 'razao' | 'p99';
 }
 
