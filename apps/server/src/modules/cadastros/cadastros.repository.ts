@@ -1,8 +1,5 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
-  formatCidadeUf,
-  joinEndereco,
-  type ArquivoInfo,
   type CadastroDados,
   type CadastroDetalhe,
   type CadastroListItem,
@@ -11,12 +8,19 @@ import {
 } from '@prumo/shared/cadastros';
 import type { Database, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { containsSearch, pageOf, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
+import {
+  containsSearch,
+  isoUtc,
+  jsonObjectText,
+  pageOf,
+  ptBrKey,
+  sortOrder,
+  type SortColumns,
+} from '../../db/sql-helpers';
 import type { UploadedFile } from '../../http/multipart';
 import { deleteArquivos, insertArquivo, lerArquivo } from '../arquivos/arquivos.repository';
 import { cadastroAnexos, cadastroContatos, cadastros } from './cadastros.table';
 
-type CadastroRow = typeof cadastros.$inferSelect;
 type CadastroInsert = typeof cadastros.$inferInsert;
 
 /** What each sort key of the list orders by (the indexes of migration 0018 cover them). */
@@ -110,96 +114,103 @@ function toColumns(dados: CadastroDados): Partial<CadastroInsert> {
   ) as Partial<CadastroInsert>;
 }
 
-function toDetalhe(
-  row: CadastroRow,
-  contatos: Array<{
-    nome: string;
-    email: string | null;
-    telefone: string | null;
-    cargo: string | null;
-  }>,
-  foto: ArquivoInfo | null,
-  anexos: ArquivoInfo[],
-): CadastroDetalhe {
-  return {
-    id: row.id,
-    tipo: row.tipo,
-    tipo_cliente: row.tipoCliente,
-    tipo_fornecedor: row.tipoFornecedor,
-    tipo_transportadora: row.tipoTransportadora,
-    situacao: row.situacao,
-    nome: row.nome,
-    nome_fantasia: row.tipo === 'transportadora' ? row.nome : null,
-    razao_social: row.razaoSocial,
-    email: row.email,
-    telefone: row.telefone,
-    celular: row.celular,
-    fax: row.fax,
-    site: row.site,
-    vendedor_responsavel: row.vendedorResponsavel,
-    endereco_tipo: row.enderecoTipo,
-    cep: row.cep,
-    logradouro: row.logradouro,
-    numero: row.numero,
-    complemento: row.complemento,
-    bairro: row.bairro,
-    cidade_uf: formatCidadeUf(row.cidade, row.uf),
-    cidade: row.cidade,
-    uf: row.uf,
-    limite_credito: row.limiteCredito,
-    permitir_ultrapassar_limite: row.permitirUltrapassarLimite,
-    observacoes: row.observacoes,
-    cnpj: row.cnpj,
-    inscricao_estadual: row.inscricaoEstadual,
-    cpf: row.cpf,
-    rg: row.rg,
-    data_nascimento: row.dataNascimento,
-    sexo: row.sexo,
-    comissao: row.comissao,
-    endereco: joinEndereco(row.logradouro, row.numero),
-    estado: row.uf,
-    cnpj_cpf: row.cnpj ?? row.cpf,
-    contatos,
-    foto,
-    anexos,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
 /** A stored file's description as JSON the database writes (as the API answers it). */
 const arquivoInfoJson = (arquivo: string) =>
   sql.raw(`json_build_object('id', ${arquivo}.id, 'nome', ${arquivo}.nome,
     'tipo_mime', ${arquivo}.tipo_mime, 'tamanho', ${arquivo}.tamanho,
     'created_at', to_char(${arquivo}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
-// A record with its contacts, photo and attachments in one statement, prepared once: the
-// registry's detail is read every time a customer is picked or opened. The subqueries name the
-// table (Drizzle leaves a one-table select's columns unqualified).
-const cadastroDetalhe = preparedPerDatabase((db) =>
+/** The record's fields as the API answers them, computed by the database: every field, no other. */
+function detalheFields(documentosOcultos: SQL): Record<keyof CadastroDetalhe, AnyColumn | SQL> {
+  const c = cadastros;
+  const semDocumentos = <T>(value: AnyColumn | SQL) =>
+    sql<T>`CASE WHEN NOT ${documentosOcultos} THEN ${value} END`;
+  const texto = (column: AnyColumn) => sql`nullif(${column}, '')`;
+  return {
+    id: c.id,
+    tipo: c.tipo,
+    tipo_cliente: c.tipoCliente,
+    tipo_fornecedor: c.tipoFornecedor,
+    tipo_transportadora: c.tipoTransportadora,
+    situacao: c.situacao,
+    nome: c.nome,
+    nome_fantasia: sql`CASE WHEN ${c.tipo} = 'transportadora' THEN ${c.nome} END`,
+    razao_social: c.razaoSocial,
+    email: c.email,
+    telefone: c.telefone,
+    celular: c.celular,
+    fax: c.fax,
+    site: c.site,
+    vendedor_responsavel: c.vendedorResponsavel,
+    endereco_tipo: c.enderecoTipo,
+    cep: c.cep,
+    logradouro: c.logradouro,
+    numero: c.numero,
+    complemento: c.complemento,
+    bairro: c.bairro,
+    // As formatCidadeUf: "Cidade/UF", "/UF" or the city alone.
+    cidade_uf: sql`CASE WHEN ${texto(c.uf)} IS NULL THEN ${texto(c.cidade)}
+      ELSE coalesce(${texto(c.cidade)}, '') || '/' || ${c.uf} END`,
+    cidade: c.cidade,
+    uf: c.uf,
+    limite_credito: c.limiteCredito,
+    permitir_ultrapassar_limite: c.permitirUltrapassarLimite,
+    observacoes: c.observacoes,
+    cnpj: c.cnpj,
+    inscricao_estadual: c.inscricaoEstadual,
+    cpf: semDocumentos(c.cpf),
+    rg: semDocumentos(c.rg),
+    data_nascimento: c.dataNascimento,
+    sexo: c.sexo,
+    comissao: c.comissao,
+    // As joinEndereco: "Logradouro, número", either alone, or null.
+    endereco: sql`nullif(concat_ws(', ', ${texto(c.logradouro)}, ${texto(c.numero)}), '')`,
+    estado: c.uf,
+    cnpj_cpf: semDocumentos(sql`coalesce(${c.cnpj}, ${c.cpf})`),
+    contatos: sql`coalesce((
+      SELECT json_agg(json_build_object('nome', ct.nome, 'email', ct.email,
+        'telefone', ct.telefone, 'cargo', ct.cargo) ORDER BY ct.ordem)
+      FROM cadastro_contatos ct WHERE ct.cadastro_id = ${c}.id), '[]'::json)`,
+    foto: sql`(SELECT ${arquivoInfoJson('a')} FROM arquivos a WHERE a.id = ${c}.foto_arquivo_id)`,
+    anexos: sql`CASE WHEN ${documentosOcultos} THEN '[]'::json ELSE coalesce((
+      SELECT json_agg(${arquivoInfoJson('a')} ORDER BY a.id)
+      FROM cadastro_anexos ca JOIN arquivos a ON a.id = ca.arquivo_id
+      WHERE ca.cadastro_id = ${c}.id), '[]'::json) END`,
+    created_at: isoUtc(c.createdAt),
+    updated_at: isoUtc(c.updatedAt),
+  };
+}
+
+// A record with its contacts, photo and attachments as the JSON text of the answer, in one
+// statement prepared once: the registry's detail is read every time a customer is picked or
+// opened. The subqueries name the table (Drizzle leaves a one-table select's columns
+// unqualified). An employee's CPF, RG and attachments are left out unless `documentos`.
+const cadastroJson = preparedPerDatabase((db) =>
   db
     .select({
-      cadastro: cadastros,
-      contatos: sql<CadastroDetalhe['contatos']>`coalesce((
-        SELECT json_agg(json_build_object('nome', c.nome, 'email', c.email,
-          'telefone', c.telefone, 'cargo', c.cargo) ORDER BY c.ordem)
-        FROM cadastro_contatos c WHERE c.cadastro_id = ${cadastros}.id), '[]'::json)`,
-      foto: sql<ArquivoInfo | null>`(
-        SELECT ${arquivoInfoJson('a')} FROM arquivos a WHERE a.id = ${cadastros}.foto_arquivo_id)`,
-      anexos: sql<ArquivoInfo[]>`coalesce((
-        SELECT json_agg(${arquivoInfoJson('a')} ORDER BY a.id)
-        FROM cadastro_anexos ca JOIN arquivos a ON a.id = ca.arquivo_id
-        WHERE ca.cadastro_id = ${cadastros}.id), '[]'::json)`,
+      data: jsonObjectText(
+        detalheFields(
+          sql`(${cadastros.tipo} = 'funcionario' AND NOT ${sql.placeholder('documentos')}::boolean)`,
+        ),
+      ),
     })
     .from(cadastros)
     .where(eq(cadastros.id, sql.placeholder('id')))
     .prepare('cadastro_detalhe'),
 );
 
-/** A record with its contacts, photo and attachments (one query). */
-export async function getCadastro(db: Database, id: number): Promise<CadastroDetalhe | undefined> {
-  const [row] = await cadastroDetalhe(db).execute({ id });
-  return row && toDetalhe(row.cadastro, row.contatos, row.foto, row.anexos);
+/**
+ * GET /api/cadastros/{id} (and the answers of POST and PUT): the record's JSON text (see
+ * CadastroDetalhe), or undefined. Without `documentos` (a `user`), an employee's CPF, RG and
+ * attachments are null and empty.
+ */
+export async function getCadastroJson(
+  db: Database,
+  id: number,
+  { documentos }: { documentos: boolean },
+): Promise<string | undefined> {
+  const [row] = await cadastroJson(db).execute({ id, documentos });
+  return row?.data;
 }
 
 /** tipo, nome and photo of a record, for permission checks and messages. */

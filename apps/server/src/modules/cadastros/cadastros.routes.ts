@@ -16,7 +16,6 @@ import {
   parseCadastroPayload,
   temFoto,
   type CadastroDados,
-  type CadastroDetalhe,
   type CadastroModo,
   type TipoCadastro,
 } from '@prumo/shared/cadastros';
@@ -56,7 +55,7 @@ import {
   deleteCadastro,
   findCadastroResumo,
   getAnexo,
-  getCadastro,
+  getCadastroJson,
   getFoto,
   listCadastros,
   updateCadastro,
@@ -113,14 +112,16 @@ async function readCadastroBody(
   };
 }
 
-function canSeeFuncionarioDocumentos(user: AuthenticatedUser): boolean {
-  return hasRole(user.role, FUNCIONARIO_ROLES);
-}
-
-/** A `user` may see employees, but never their CPF, RG or attachments. */
-function forViewer(detalhe: CadastroDetalhe, user: AuthenticatedUser): CadastroDetalhe {
-  if (detalhe.tipo !== 'funcionario' || canSeeFuncionarioDocumentos(user)) return detalhe;
-  return { ...detalhe, cpf: null, rg: null, cnpj_cpf: null, anexos: [] };
+/**
+ * A record's answer as the database writes it (the schema documents it). A `user` may see
+ * employees, but never their CPF, RG or attachments.
+ */
+async function detalheFor(db: Database, id: number, user: AuthenticatedUser): Promise<string> {
+  const detalhe = await getCadastroJson(db, id, {
+    documentos: hasRole(user.role, FUNCIONARIO_ROLES),
+  });
+  if (detalhe === undefined) throw notFound('Cadastro não encontrado.');
+  return detalhe;
 }
 
 /** A duplicate CPF/CNPJ within the tipo becomes a 409 that names the document. */
@@ -188,11 +189,10 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: cadastroDetalheSchema },
       },
     },
-    async (request) => {
-      const detalhe = await getCadastro(db, request.params.id);
-      if (!detalhe) throw notFound('Cadastro não encontrado.');
-      return forViewer(detalhe, request.user);
-    },
+    async (request, reply) =>
+      reply
+        .type('application/json')
+        .send((await detalheFor(db, request.params.id, request.user)) as never),
   );
 
   app.post(
@@ -222,8 +222,10 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       } catch (error) {
         throw duplicateError(error, body.dados.tipo, body.legacy) ?? error;
       }
-      const detalhe = await getCadastro(db, id);
-      return reply.code(201).send(forViewer(detalhe!, request.user));
+      return reply
+        .code(201)
+        .type('application/json')
+        .send((await detalheFor(db, id, request.user)) as never);
     },
   );
 
@@ -242,7 +244,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: cadastroDetalheSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       const atual = await loadResumo(id);
       if (atual.tipo === 'funcionario') assertRole(request.user, FUNCIONARIO_ROLES);
@@ -276,9 +278,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       } catch (error) {
         throw duplicateError(error, atual.tipo, body.legacy) ?? error;
       }
-      const detalhe = await getCadastro(db, id);
-      if (!detalhe) throw notFound('Cadastro não encontrado.');
-      return forViewer(detalhe, request.user);
+      return reply.type('application/json').send((await detalheFor(db, id, request.user)) as never);
     },
   );
 

@@ -4,6 +4,8 @@ import { cnpjCheckDigits, cpfCheckDigits, formatCnpj, formatCpf } from '@prumo/s
 import {
   CADASTRO_MENSAGENS as M,
   cadastroDetalheSchema,
+  formatCidadeUf,
+  joinEndereco,
   TIPOS_CADASTRO,
   type TipoCadastro,
 } from '@prumo/shared/cadastros';
@@ -377,6 +379,35 @@ describe.each(TIPOS_CADASTRO)('%s', (tipo) => {
     const thin = await post(thinPost(tipo, payload[documento.toLowerCase()] as string));
     expect(thin.statusCode).toBe(409);
     expect(thin.json().fields).toEqual({ cnpj_cpf: message });
+  });
+});
+
+describe('the fields the database derives for the answer', () => {
+  // The answer is JSON text the database writes: its cidade_uf and endereco must read as the
+  // shared formatCidadeUf and joinEndereco would, for whatever the columns hold.
+  it.each([
+    ['Campinas', 'SP', 'Rua A', '10'],
+    [null, 'SP', 'Rua A', null],
+    ['', 'SP', '', '10'],
+    ['Campinas', null, null, '10'],
+    ['Campinas', '', null, null],
+    ['', '', '', ''],
+    [null, null, null, null],
+  ])('cidade %j, uf %j, logradouro %j, número %j', async (cidade, uf, logradouro, numero) => {
+    const { id } = await created(fullPayload('fornecedor'));
+    await ctx.database.db.execute(
+      sql`UPDATE cadastros SET cidade = ${cidade}, uf = ${uf}, logradouro = ${logradouro},
+        numero = ${numero} WHERE id = ${id}`,
+    );
+    const detalhe = (await get(id)).json();
+    expect(detalhe).toMatchObject({
+      cidade,
+      uf,
+      estado: uf,
+      cidade_uf: formatCidadeUf(cidade, uf),
+      endereco: joinEndereco(logradouro, numero),
+    });
+    expect(cadastroDetalheSchema.strict().safeParse(detalhe).success).toBe(true);
   });
 });
 

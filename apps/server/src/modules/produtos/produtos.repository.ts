@@ -19,7 +19,13 @@ import {
 } from '@prumo/shared/estoque';
 import type { Database, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { containsNormalizedSearch, isoUtc, lerJuntos, selectRows } from '../../db/sql-helpers';
+import {
+  containsNormalizedSearch,
+  isoUtc,
+  jsonObjectText,
+  lerJuntos,
+  selectRows,
+} from '../../db/sql-helpers';
 import { isStillReferenced, PG_ERROR, pgConstraint, pgErrorCode } from '../../db/pg-errors';
 import { badRequest, duplicado, emUso, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
@@ -291,15 +297,14 @@ export async function getProduto(db: Executor, id: number): Promise<Produto | un
 const produtoJson = preparedPerDatabase((db) => {
   const categoria = nomesDeCategorias(db);
   const { createdAt, updatedAt, ...columns } = detailColumns(categoria);
-  const fields = Object.entries({
-    ...columns,
-    fotos: fotosDoProduto,
-    created_at: isoUtc(createdAt),
-    updated_at: isoUtc(updatedAt),
-  }).map(([field, column]) => sql`${column} AS ${sql.identifier(field)}`);
   return db
     .select({
-      data: sql<string>`(SELECT row_to_json(produto) FROM (SELECT ${sql.join(fields, sql`, `)}) AS produto)::text`,
+      data: jsonObjectText({
+        ...columns,
+        fotos: fotosDoProduto,
+        created_at: isoUtc(createdAt),
+        updated_at: isoUtc(updatedAt),
+      }),
     })
     .from(produtos)
     .innerJoin(categoria, eq(categoria.id, produtos.categoriaId))
