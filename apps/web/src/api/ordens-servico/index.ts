@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   formatNumeroOs,
   type OrdemServico,
@@ -14,9 +8,9 @@ import {
   type OrdemServicoStatusInput,
   type PainelOS,
 } from '@prumo/shared/ordens-servico';
-import { apiBlob, apiPage, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { documentoResource, type SalvarDocumentoInput } from '../documento';
 import { ROOT_KEYS } from '../keys';
-import { pageSearchParams, useInvalidatingMutation } from '../resource';
 
 /**
  * Service orders (/api/ordens-servico): the server-paged list with its filters, the panel's
@@ -27,51 +21,6 @@ export type OrdensServicoFiltro = Omit<OrdemServicoListQueryInput, 'limit' | 'of
 
 /** Rows per page of the list (the server pages it). */
 export const OS_PAGE_SIZE = 20;
-
-export const ordemServicoKeys = {
-  all: ROOT_KEYS.ordensServico,
-  list: (filtro: OrdensServicoFiltro, page: number) =>
-    [...ROOT_KEYS.ordensServico, 'list', filtro, page] as const,
-  detail: (id: number) => [...ROOT_KEYS.ordensServico, 'detail', id] as const,
-  painel: () => [...ROOT_KEYS.ordensServico, 'painel'] as const,
-};
-
-/** GET /api/ordens-servico?situacao=&prioridade=&prazo=&tecnico_id=&q=&de=&ate=: a page and the total. */
-export function useOrdensServico(filtro: OrdensServicoFiltro, page: number) {
-  return useQuery({
-    queryKey: ordemServicoKeys.list(filtro, page),
-    queryFn: ({ signal }) =>
-      apiPage<OrdemServicoResumo>(
-        `/ordens-servico?${pageSearchParams(filtro, page, OS_PAGE_SIZE)}`,
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
-
-/** GET /api/ordens-servico/painel: the open queue by deadline and priority, revenue by technician. */
-export function usePainelOs() {
-  return useQuery({
-    queryKey: ordemServicoKeys.painel(),
-    queryFn: ({ signal }) => apiRequest<PainelOS>('/ordens-servico/painel', { signal }),
-    staleTime: 0,
-    refetchInterval: 60_000,
-  });
-}
-
-/** GET /api/ordens-servico/{id}: every field, the lines with names and subtotals, the history. */
-export const ordemServicoQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ordemServicoKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<OrdemServico>(`/ordens-servico/${id}`, { signal }),
-    staleTime: 0,
-    retry: false,
-  });
-
-export function useOrdemServico(id: number) {
-  return useQuery({ ...ordemServicoQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
-}
 
 /**
  * An order changes the lists and the panel; a concluded one took its parts out of stock (the
@@ -86,40 +35,41 @@ const afterOrdem = () => [
   ROOT_KEYS.notificacoes,
 ];
 
+const ordens = documentoResource<
+  OrdemServico,
+  OrdemServicoResumo,
+  OrdensServicoFiltro,
+  OrdemServicoInputValues
+>(ROOT_KEYS.ordensServico, { pageSize: OS_PAGE_SIZE, afterChange: afterOrdem });
+
+export const ordemServicoKeys = {
+  ...ordens.keys,
+  painel: () => [...ROOT_KEYS.ordensServico, 'painel'] as const,
+};
+
+/** GET /api/ordens-servico?situacao=&prioridade=&prazo=&tecnico_id=&q=&de=&ate=: a page and the total. */
+export const useOrdensServico = ordens.useLista;
+
+/** GET /api/ordens-servico/painel: the open queue by deadline and priority, revenue by technician. */
+export function usePainelOs() {
+  return useQuery({
+    queryKey: ordemServicoKeys.painel(),
+    queryFn: ({ signal }) => apiRequest<PainelOS>('/ordens-servico/painel', { signal }),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+}
+
+/** GET /api/ordens-servico/{id}: every field, the lines with names and subtotals, the history. */
+export const ordemServicoQueryOptions = ordens.detailQueryOptions;
+export const useOrdemServico = ordens.useDetalhe;
+
+export type SalvarOrdemServicoInput = SalvarDocumentoInput<OrdemServicoInputValues>;
+export const salvarOrdemServico = ordens.salvar;
+
 /** The saved order goes into the cache at once, so its form shows it without another call. */
-function useOrdemMutation<Variables>(mutationFn: (variables: Variables) => Promise<OrdemServico>) {
-  const queryClient = useQueryClient();
-  return useInvalidatingMutation(async (variables: Variables) => {
-    const ordem = await mutationFn(variables);
-    queryClient.setQueryData(ordemServicoKeys.detail(ordem.id), ordem);
-    return ordem;
-  }, afterOrdem);
-}
-
-export interface SalvarOrdemServicoInput {
-  /** Absent: POST /api/ordens-servico; present: PUT /api/ordens-servico/{id}. */
-  id?: number;
-  dados: OrdemServicoInputValues;
-  /** The same for every try of the same body: a retried create is applied once. */
-  idempotencyKey: string;
-}
-
-export function salvarOrdemServico({
-  id,
-  dados,
-  idempotencyKey,
-}: SalvarOrdemServicoInput): Promise<OrdemServico> {
-  return id
-    ? apiRequest<OrdemServico>(`/ordens-servico/${id}`, { method: 'PUT', body: dados })
-    : apiRequest<OrdemServico>('/ordens-servico', {
-        method: 'POST',
-        body: dados,
-        idempotencyKey,
-      });
-}
-
 export function useSalvarOrdemServico() {
-  return useOrdemMutation(salvarOrdemServico);
+  return ordens.useMutacao(salvarOrdemServico);
 }
 
 export interface MudarSituacaoOsInput extends Partial<Omit<OrdemServicoStatusInput, 'situacao'>> {
@@ -147,54 +97,26 @@ export function mudarSituacaoOs({
 }
 
 export function useMudarSituacaoOs() {
-  return useOrdemMutation(mudarSituacaoOs);
+  return ordens.useMutacao(mudarSituacaoOs);
 }
 
 /** DELETE /api/ordens-servico/{id}: an order still em aberto only. */
-export function useExcluirOrdemServico() {
-  const queryClient = useQueryClient();
-  return useInvalidatingMutation(
-    async (id: number) => {
-      await apiRequest<void>(`/ordens-servico/${id}`, { method: 'DELETE' });
-      queryClient.removeQueries({ queryKey: ordemServicoKeys.detail(id) });
-    },
-    () => [ROOT_KEYS.ordensServico],
-  );
-}
+export const useExcluirOrdemServico = ordens.useExcluir;
 
 /** Path of an attached file (for downloadFile). */
-export const anexoOsPath = (id: number, arquivoId: number) =>
-  `/ordens-servico/${id}/anexos/${arquivoId}`;
+export const anexoOsPath = ordens.anexoPath;
 
 /** POST /api/ordens-servico/{id}/anexos (multipart, field "anexos"): the order with its files. */
-export function enviarAnexosOs({ id, arquivos }: { id: number; arquivos: File[] }) {
-  const body = new FormData();
-  for (const arquivo of arquivos) body.append('anexos', arquivo);
-  return apiRequest<OrdemServico>(`/ordens-servico/${id}/anexos`, { method: 'POST', body });
-}
-
-export function useEnviarAnexosOs() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: enviarAnexosOs,
-    onSuccess: (ordem) => queryClient.setQueryData(ordemServicoKeys.detail(ordem.id), ordem),
-  });
-}
+export const enviarAnexosOs = ordens.enviarAnexos;
+export const useEnviarAnexosOs = ordens.useEnviarAnexos;
 
 /** DELETE /api/ordens-servico/{id}/anexos/{arquivoId}. */
-export function useRemoverAnexoOs() {
-  return useInvalidatingMutation(
-    ({ id, arquivoId }: { id: number; arquivoId: number }) =>
-      apiRequest<void>(anexoOsPath(id, arquivoId), { method: 'DELETE' }),
-    (_result, { id }) => [ordemServicoKeys.detail(id)],
-  );
-}
+export const useRemoverAnexoOs = ordens.useRemoverAnexo;
 
 /** GET /api/ordens-servico/{id}/pdf: the A4 printable order and its file name. */
-export async function fetchOrdemServicoPdf(ordem: {
+export function fetchOrdemServicoPdf(ordem: {
   id: number;
   numero: number;
 }): Promise<{ blob: Blob; fileName: string }> {
-  const blob = await apiBlob(`/ordens-servico/${ordem.id}/pdf`);
-  return { blob, fileName: `os-${formatNumeroOs(ordem.numero)}.pdf` };
+  return ordens.fetchPdf(ordem, `os-${formatNumeroOs(ordem.numero)}.pdf`);
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   formatNumeroVenda,
   type ComprovanteQuery,
@@ -17,7 +17,8 @@ import {
   type DisponibilidadeQuery,
   type VendaStatsServicos,
 } from '@prumo/shared/vendas';
-import { ApiError, apiBlob, apiPage, apiRequest } from '../../lib/api-client';
+import { ApiError, apiPage, apiRequest } from '../../lib/api-client';
+import { documentoResource, type SalvarDocumentoInput } from '../documento';
 import { ROOT_KEYS } from '../keys';
 import { useInvalidatingMutation } from '../resource';
 
@@ -30,48 +31,37 @@ export type VendasFiltro = Omit<VendaListQueryInput, 'limit' | 'offset'>;
 /** Rows per page of the sales tables (the server pages them). */
 export const VENDAS_PAGE_SIZE = 20;
 
+/**
+ * A sale changes the sales lists and stats, and once finalized or cancelled the products'
+ * stock, the stock ledger, the operator's caixa, its receivables and the dashboard.
+ */
+const afterVenda = () => [
+  ROOT_KEYS.vendas,
+  ROOT_KEYS.produtos,
+  ROOT_KEYS.estoque,
+  ROOT_KEYS.caixas,
+  ROOT_KEYS.financeiro,
+  ROOT_KEYS.dashboard,
+  ROOT_KEYS.notificacoes,
+];
+
+const vendas = documentoResource<Venda, VendaResumo, VendasFiltro, VendaInputValues>(
+  ROOT_KEYS.vendas,
+  { pageSize: VENDAS_PAGE_SIZE, afterChange: afterVenda },
+);
+
 export const vendaKeys = {
-  all: ROOT_KEYS.vendas,
-  list: (filtro: VendasFiltro, page: number) =>
-    [...ROOT_KEYS.vendas, 'list', filtro, page] as const,
-  detail: (id: number) => [...ROOT_KEYS.vendas, 'detail', id] as const,
+  ...vendas.keys,
   statsBalcao: () => [...ROOT_KEYS.vendas, 'stats', 'balcao'] as const,
   parametros: () => [...ROOT_KEYS.vendas, 'parametros'] as const,
 };
 
-/** The query string of a filter and page: empty values are left out. */
-export function vendasSearchParams(filtro: VendasFiltro, page: number): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filtro)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  params.set('limit', String(VENDAS_PAGE_SIZE));
-  params.set('offset', String((page - 1) * VENDAS_PAGE_SIZE));
-  return params;
-}
-
 /** GET /api/vendas?tipo=&status=&q=&limit=&offset=: one page and the total (X-Total-Count). */
-export const vendasQueryOptions = (filtro: VendasFiltro, page: number) =>
-  queryOptions({
-    queryKey: vendaKeys.list(filtro, page),
-    queryFn: ({ signal }) =>
-      apiPage<VendaResumo>(`/vendas?${vendasSearchParams(filtro, page)}`, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-
-export function useVendas(filtro: VendasFiltro, page: number) {
-  return useQuery(vendasQueryOptions(filtro, page));
-}
+export const vendasQueryOptions = vendas.listQueryOptions;
+export const useVendas = vendas.useLista;
 
 /** GET /api/vendas/{id}: the sale with its lines, payments and status history. */
-export const vendaQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: vendaKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Venda>(`/vendas/${id}`, { signal }),
-    staleTime: 0,
-    retry: false,
-  });
+export const vendaQueryOptions = vendas.detailQueryOptions;
 
 export function useVenda(id: number | null) {
   return useQuery({ ...vendaQueryOptions(id ?? 0), enabled: id !== null });
@@ -126,48 +116,16 @@ export async function comRetentativas<T>(
   }
 }
 
-export interface SalvarVendaInput {
-  /** Absent: POST /api/vendas; present: PUT /api/vendas/{id} (a Pendente sale). */
-  id?: number;
-  dados: VendaInputValues;
-  /** One per attempt (a new one when the body changes, as after a manager's authorization). */
-  idempotencyKey: string;
-}
+/** One key per attempt (a new one when the body changes, as after a manager's authorization). */
+export type SalvarVendaInput = SalvarDocumentoInput<VendaInputValues>;
 
-export function salvarVenda({ id, dados, idempotencyKey }: SalvarVendaInput): Promise<Venda> {
-  return comRetentativas(() =>
-    id
-      ? apiRequest<Venda>(`/vendas/${id}`, { method: 'PUT', body: dados })
-      : apiRequest<Venda>('/vendas', { method: 'POST', body: dados, idempotencyKey }),
-  );
+export function salvarVenda(input: SalvarVendaInput): Promise<Venda> {
+  return comRetentativas(() => vendas.salvar(input));
 }
-
-/**
- * A sale changes the sales lists and stats, and once finalized or cancelled the products'
- * stock, the stock ledger, the operator's caixa, its receivables and the dashboard.
- */
-const afterVenda = () => [
-  ROOT_KEYS.vendas,
-  ROOT_KEYS.produtos,
-  ROOT_KEYS.estoque,
-  ROOT_KEYS.caixas,
-  ROOT_KEYS.financeiro,
-  ROOT_KEYS.dashboard,
-  ROOT_KEYS.notificacoes,
-];
 
 /** The saved sale goes into the cache at once, so its view shows it without another call. */
-function useVendaMutation<Variables>(mutationFn: (variables: Variables) => Promise<Venda>) {
-  const queryClient = useQueryClient();
-  return useInvalidatingMutation(async (variables: Variables) => {
-    const venda = await mutationFn(variables);
-    queryClient.setQueryData(vendaKeys.detail(venda.id), venda);
-    return venda;
-  }, afterVenda);
-}
-
 export function useSalvarVenda() {
-  return useVendaMutation(salvarVenda);
+  return vendas.useMutacao(salvarVenda);
 }
 
 export interface AlterarStatusInput {
@@ -194,7 +152,7 @@ export function alterarStatusVenda({
 }
 
 export function useAlterarStatusVenda() {
-  return useVendaMutation(alterarStatusVenda);
+  return vendas.useMutacao(alterarStatusVenda);
 }
 
 /** DELETE /api/vendas/{id}: a Pendente sale only. */
@@ -208,12 +166,15 @@ export function useDeleteVenda() {
 export type FormatoComprovante = ComprovanteQuery['formato'];
 
 /** GET /api/vendas/{id}/comprovante?formato=80mm|a4: the receipt as a PDF and its file name. */
-export async function fetchComprovante(
+export function fetchComprovante(
   venda: { id: number; numero: number },
   formato: FormatoComprovante,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const blob = await apiBlob(`/vendas/${venda.id}/comprovante?formato=${formato}`);
-  return { blob, fileName: `venda-${formatNumeroVenda(venda.numero)}-${formato}.pdf` };
+  return vendas.fetchPdf(
+    venda,
+    `venda-${formatNumeroVenda(venda.numero)}-${formato}.pdf`,
+    `comprovante?formato=${formato}`,
+  );
 }
 
 // --- Appointments (service sales, tipo servico) ----------------------------------------------

@@ -1,23 +1,15 @@
 import { ActionIcon, Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { IconPencilPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useFieldArray, useFormContext, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { formatQuantidadeUnidade } from '@prumo/shared/estoque';
 import { formatMoney } from '@prumo/shared/money';
+import { subtotaisDasLinhas, type LinhaForm } from '../../lib/documento-form';
+import { ProdutoSearch } from '../ProdutoSearch';
+import { ServicoSearch } from '../ServicoSearch';
 import { DecimalField, MoneyField, TextField } from './fields';
 import { FormSection } from './FormSection';
 
-/**
- * A line of a document's products or services (a service order, a quote), by the API's field
- * names so the server's "produtos.0.quantidade" lands on its field. The name is shown, not sent,
- * for a catalogue line; a line typed by hand (no id) sends it.
- */
-export interface LinhaForm {
-  nome: string;
-  detalhes: string;
-  quantidade: number | null;
-  valor: number | null;
-  desconto: number | null;
-}
+export type { LinhaForm };
 
 export interface LinhaProdutoForm extends LinhaForm {
   /** Null: typed by hand, not from the catalogue. */
@@ -76,28 +68,25 @@ function erroDaLinha(
 
 /**
  * The product or service lines of a document: the search that adds one (priced from the
- * catalogue) and, where the document takes them, the button that adds a line typed by hand;
- * then per line its name, details, quantity, value, discount, subtotal (as the server computes
- * it) and remove.
+ * catalogue; a product by name, barcode or internal code, with its price and stock) and, where
+ * the document takes them, the button that adds a line typed by hand; then per line its name,
+ * details, quantity, value, discount, subtotal (as the server computes it) and remove.
  */
 export function LinhasSection<T extends Tipo>({
   tipo,
   titulo,
   vazio,
-  subtotais,
   editavel,
-  busca,
+  buscaTestId,
   avulsa,
 }: {
   tipo: T;
   titulo: string;
   /** What a document without lines of this kind says. */
   vazio: string;
-  /** Each line's subtotal, in order (as the server computes it). */
-  subtotais: readonly number[];
   editavel: boolean;
-  /** The search box; it receives the function that adds what was found as a line. */
-  busca: (adicionar: (item: ItemCatalogo) => void) => ReactNode;
+  /** The search box's data-testid. */
+  buscaTestId: string;
   /** The label of the button that adds a line typed by hand; none: catalogue lines only. */
   avulsa?: string;
 }) {
@@ -106,13 +95,29 @@ export function LinhasSection<T extends Tipo>({
     formState: { errors },
   } = useFormContext<LinhasValues>();
   const { fields, append, remove } = useFieldArray<LinhasValues, T>({ control, name: tipo });
+  const linhas = useWatch<LinhasValues, T>({ control, name: tipo });
+  const subtotais = subtotaisDasLinhas(linhas);
+  const adicionar = (item: ItemCatalogo) => append(novaLinha(tipo, item) as never);
   const campo = (index: number, nome: string) =>
     `${tipo}.${index}.${nome}` as FieldPath<LinhasValues>;
   const rotulo = tipo === 'produtos' ? 'Produto' : 'Serviço';
 
   return (
     <FormSection title={titulo}>
-      {editavel && busca((item) => append(novaLinha(tipo, item) as never))}
+      {editavel &&
+        (tipo === 'produtos' ? (
+          <ProdutoSearch
+            label="Adicionar produto"
+            placeholder="Pesquise pelo nome, código de barras ou código interno"
+            data-testid={buscaTestId}
+            renderInfo={(produto) =>
+              `${formatMoney(produto.preco)} · ${formatQuantidadeUnidade(produto.estoque, produto.unidade_medida)}`
+            }
+            onSelect={adicionar}
+          />
+        ) : (
+          <ServicoSearch onSelect={adicionar} data-testid={buscaTestId} />
+        ))}
       {editavel && avulsa && (
         <div>
           <Button

@@ -19,8 +19,17 @@ import {
 import type { CanalVendaOS } from '@prumo/shared/ordens-servico';
 import type { FormaPagamento } from '@prumo/shared/vendas';
 import type { CadastroEscolhido } from '../../components/CadastroSelect';
-import type { LinhaForm, LinhasValues } from '../../components/form/LinhasSection';
+import type { LinhasValues } from '../../components/form/LinhasSection';
 import { diferencaParcelas, type ParcelaForm } from '../../components/form/parcelas';
+import {
+  DOCUMENTO_VAZIO,
+  documentoParaForm,
+  linhasParaCalculo,
+  linhasParaInput,
+  type DocumentoForm,
+} from '../../lib/documento-form';
+import { errosDoSchema } from '../../lib/form-errors';
+import { escolhido, numero, texto } from '../../lib/form-values';
 
 /**
  * The quote's form: the API's fields by their API names (so the server's "produtos.0.valor"
@@ -28,7 +37,7 @@ import { diferencaParcelas, type ParcelaForm } from '../../components/form/parce
  * customer is a prospect, whether payment conditions are stated, and the inputs that generate
  * the installments.
  */
-export interface OrcamentoFormValues extends LinhasValues {
+export interface OrcamentoFormValues extends LinhasValues, DocumentoForm {
   /** "Cliente não cadastrado": a prospect named in cliente_nome instead of the registry. */
   cliente_avulso: boolean;
   cliente: CadastroEscolhido | null;
@@ -43,13 +52,6 @@ export interface OrcamentoFormValues extends LinhasValues {
   introducao: string;
   frete: number | null;
   transportadora: CadastroEscolhido | null;
-  cep: string;
-  logradouro: string;
-  numero_endereco: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string | null;
   exibir_valor_total: boolean;
   gerar_condicoes: boolean;
   forma_pagamento: FormaPagamento | null;
@@ -59,8 +61,6 @@ export interface OrcamentoFormValues extends LinhasValues {
   primeiro_vencimento: string | null;
   intervalo_dias: number | null;
   parcelas: ParcelaForm[];
-  observacoes: string;
-  observacoes_internas: string;
 }
 
 /** Section 9's defaults: today, 30 days, Presencial, freight 0,00, the introduction's template. */
@@ -77,17 +77,9 @@ export function novoOrcamentoValues(hoje = todayISO()): OrcamentoFormValues {
     canal_venda: 'presencial',
     centro_custo: '',
     introducao: INTRODUCAO_PADRAO,
-    produtos: [],
-    servicos: [],
+    ...DOCUMENTO_VAZIO,
     frete: 0,
     transportadora: null,
-    cep: '',
-    logradouro: '',
-    numero_endereco: '',
-    complemento: '',
-    bairro: '',
-    cidade: '',
-    uf: null,
     exibir_valor_total: true,
     gerar_condicoes: false,
     forma_pagamento: null,
@@ -96,13 +88,8 @@ export function novoOrcamentoValues(hoje = todayISO()): OrcamentoFormValues {
     primeiro_vencimento: hoje,
     intervalo_dias: INTERVALO_PARCELAS_PADRAO,
     parcelas: [],
-    observacoes: '',
-    observacoes_internas: '',
   };
 }
-
-const escolhido = (id: number | null, nome: string | null) =>
-  id === null ? null : { id, nome: nome ?? '' };
 
 /** Days between the first two installments (the interval they were generated with). */
 function intervaloDe(parcelas: Orcamento['parcelas']): number {
@@ -113,14 +100,6 @@ function intervaloDe(parcelas: Orcamento['parcelas']): number {
 
 /** A saved quote in the form. */
 export function orcamentoParaValues(o: Orcamento): OrcamentoFormValues {
-  const texto = (value: string | null) => value ?? '';
-  const linha = (l: Omit<Orcamento['servicos'][number], 'servico_id'>): LinhaForm => ({
-    nome: l.nome,
-    detalhes: texto(l.detalhes),
-    quantidade: l.quantidade,
-    valor: l.valor,
-    desconto: l.desconto,
-  });
   return {
     cliente_avulso: o.cliente_id === null,
     cliente: escolhido(o.cliente_id, o.cliente_nome),
@@ -133,21 +112,9 @@ export function orcamentoParaValues(o: Orcamento): OrcamentoFormValues {
     canal_venda: o.canal_venda,
     centro_custo: texto(o.centro_custo),
     introducao: texto(o.introducao),
-    produtos: o.produtos.map((l) => ({
-      ...linha(l),
-      produto_id: l.produto_id,
-      unidade_medida: l.unidade_medida ?? 'UN',
-    })),
-    servicos: o.servicos.map((l) => ({ ...linha(l), servico_id: l.servico_id })),
+    ...documentoParaForm(o),
     frete: o.frete,
     transportadora: escolhido(o.transportadora_id, o.transportadora_nome),
-    cep: texto(o.cep),
-    logradouro: texto(o.logradouro),
-    numero_endereco: texto(o.numero_endereco),
-    complemento: texto(o.complemento),
-    bairro: texto(o.bairro),
-    cidade: texto(o.cidade),
-    uf: o.uf,
     exibir_valor_total: o.exibir_valor_total,
     gerar_condicoes: o.condicao_pagamento !== null,
     forma_pagamento: o.forma_pagamento,
@@ -156,8 +123,6 @@ export function orcamentoParaValues(o: Orcamento): OrcamentoFormValues {
     primeiro_vencimento: o.parcelas[0]?.vencimento ?? o.data,
     intervalo_dias: intervaloDe(o.parcelas),
     parcelas: o.parcelas.map(({ vencimento, valor }) => ({ vencimento, valor })),
-    observacoes: texto(o.observacoes),
-    observacoes_internas: texto(o.observacoes_internas),
   };
 }
 
@@ -180,18 +145,6 @@ export function valuesParaInput(values: OrcamentoFormValues): OrcamentoInputValu
     parcelas,
     ...resto
   } = values;
-  // A catalogue line is named by its id; a line typed by hand by its name.
-  const linha = (
-    id: number | null,
-    { nome, detalhes, quantidade, valor, desconto }: LinhaForm,
-  ) => ({
-    ...(id === null ? { nome } : {}),
-    detalhes,
-    // A blank quantity or value is sent as it is, so the schema says what is missing.
-    quantidade: quantidade as number,
-    valor,
-    desconto: desconto ?? 0,
-  });
   const parcelado = gerar_condicoes && condicao_pagamento === 'parcelado';
   return {
     ...resto,
@@ -199,14 +152,7 @@ export function valuesParaInput(values: OrcamentoFormValues): OrcamentoInputValu
     cliente_nome: cliente_avulso ? cliente_nome : null,
     vendedor_id: vendedor?.id ?? null,
     transportadora_id: transportadora?.id ?? null,
-    produtos: produtos.map((item) => ({
-      produto_id: item.produto_id,
-      ...linha(item.produto_id, item),
-    })),
-    servicos: servicos.map((item) => ({
-      servico_id: item.servico_id,
-      ...linha(item.servico_id, item),
-    })),
+    ...linhasParaInput({ produtos, servicos }),
     forma_pagamento: gerar_condicoes ? forma_pagamento : null,
     condicao_pagamento: gerar_condicoes ? condicao_pagamento : null,
     parcelas: parcelado
@@ -215,21 +161,13 @@ export function valuesParaInput(values: OrcamentoFormValues): OrcamentoInputValu
   };
 }
 
-const numero = (value: number | null | undefined) => value ?? 0;
-
 /** The live totals of the form, computed as the server computes them. */
 export function totaisDoForm(
   values: Pick<OrcamentoFormValues, 'produtos' | 'servicos' | 'frete'>,
 ): TotaisOrcamento {
-  const linhas = (items: readonly LinhaForm[]) =>
-    items.map((item) => ({
-      quantidade: numero(item.quantidade),
-      valor: numero(item.valor),
-      desconto: numero(item.desconto),
-    }));
   return calcularTotaisOrcamento(
-    linhas(values.produtos),
-    linhas(values.servicos),
+    linhasParaCalculo(values.produtos),
+    linhasParaCalculo(values.servicos),
     numero(values.frete),
   );
 }
@@ -271,18 +209,10 @@ export const CAMPOS_DO_FORM: Record<string, string> = {
  * that do not add up to the total or fall before the quote's date).
  */
 export function errosDoForm(values: OrcamentoFormValues): Record<string, string> {
-  const erros: Record<string, string> = {};
-  const campos: Record<string, string> = {
+  const erros = errosDoSchema(orcamentoInputSchema, valuesParaInput(values), {
     ...CAMPOS_DO_FORM,
     cliente_nome: values.cliente_avulso ? 'cliente_nome' : 'cliente',
-  };
-  const result = orcamentoInputSchema.safeParse(valuesParaInput(values));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const campo = issue.path.join('.');
-      erros[campos[campo] ?? campo] ??= issue.message;
-    }
-  }
+  });
   const totais = totaisDoForm(values);
   for (const [campo, mensagem] of Object.entries(totais.erros)) erros[campo] ??= mensagem;
   if (values.gerar_condicoes && values.condicao_pagamento === 'parcelado') {

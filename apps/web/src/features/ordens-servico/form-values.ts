@@ -9,10 +9,18 @@ import {
   type TotaisOS,
 } from '@prumo/shared/ordens-servico';
 import type {
-  LinhaForm,
   LinhaProdutoForm as LinhaProduto,
   LinhaServicoForm as LinhaServico,
 } from '../../components/form/LinhasSection';
+import {
+  DOCUMENTO_VAZIO,
+  documentoParaForm,
+  linhasParaCalculo,
+  linhasParaInput,
+  type DocumentoForm,
+} from '../../lib/documento-form';
+import { errosDoSchema } from '../../lib/form-errors';
+import { escolhido, numero, texto } from '../../lib/form-values';
 import { agoraLocal, isoParaLocal, localParaIso } from './data-hora';
 
 /**
@@ -34,7 +42,7 @@ export interface Escolhido {
   nome: string;
 }
 
-export interface OsFormValues {
+export interface OsFormValues extends DocumentoForm {
   cliente: Escolhido | null;
   /** "aaaa-mm-dd hh:mm:ss" on the company's clock. */
   data_entrada: string | null;
@@ -57,19 +65,10 @@ export interface OsFormValues {
   termos: string;
   produtos: LinhaProdutoForm[];
   servicos: LinhaServicoForm[];
-  cep: string;
-  logradouro: string;
-  numero_endereco: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  uf: string | null;
   frete: number | null;
   outros: number | null;
   desconto: number | null;
   exibir_total: boolean;
-  observacoes: string;
-  observacoes_internas: string;
 }
 
 /** A new order: entered now, presencial, média, the total shown on print. */
@@ -94,29 +93,16 @@ export function novaOsValues(agora = agoraLocal()): OsFormValues {
     solucao: '',
     laudo: '',
     termos: '',
-    produtos: [],
-    servicos: [],
-    cep: '',
-    logradouro: '',
-    numero_endereco: '',
-    complemento: '',
-    bairro: '',
-    cidade: '',
-    uf: null,
+    ...DOCUMENTO_VAZIO,
     frete: 0,
     outros: 0,
     desconto: 0,
     exibir_total: true,
-    observacoes: '',
-    observacoes_internas: '',
   };
 }
 
 /** A saved order in the form. */
 export function osParaValues(os: OrdemServico): OsFormValues {
-  const texto = (value: string | null) => value ?? '';
-  const escolhido = (id: number | null, nome: string | null) =>
-    id === null ? null : { id, nome: nome ?? '' };
   return {
     cliente: escolhido(os.cliente_id, os.cliente_nome),
     data_entrada: isoParaLocal(os.data_entrada),
@@ -137,36 +123,11 @@ export function osParaValues(os: OrdemServico): OsFormValues {
     solucao: texto(os.solucao),
     laudo: texto(os.laudo),
     termos: texto(os.termos),
-    produtos: os.produtos.map((linha) => ({
-      produto_id: linha.produto_id,
-      unidade_medida: linha.unidade_medida,
-      nome: linha.nome,
-      detalhes: texto(linha.detalhes),
-      quantidade: linha.quantidade,
-      valor: linha.valor,
-      desconto: linha.desconto,
-    })),
-    servicos: os.servicos.map((linha) => ({
-      servico_id: linha.servico_id,
-      nome: linha.nome,
-      detalhes: texto(linha.detalhes),
-      quantidade: linha.quantidade,
-      valor: linha.valor,
-      desconto: linha.desconto,
-    })),
-    cep: texto(os.cep),
-    logradouro: texto(os.logradouro),
-    numero_endereco: texto(os.numero_endereco),
-    complemento: texto(os.complemento),
-    bairro: texto(os.bairro),
-    cidade: texto(os.cidade),
-    uf: os.uf,
+    ...documentoParaForm(os),
     frete: os.frete,
     outros: os.outros,
     desconto: os.desconto,
     exibir_total: os.exibir_total,
-    observacoes: texto(os.observacoes),
-    observacoes_internas: texto(os.observacoes_internas),
   };
 }
 
@@ -174,13 +135,6 @@ export function osParaValues(os: OrdemServico): OsFormValues {
 export function valuesParaInput(values: OsFormValues): OrdemServicoInputValues {
   const { cliente, vendedor, tecnico, produtos, servicos, data_entrada, data_saida, ...resto } =
     values;
-  const linha = ({ detalhes, quantidade, valor, desconto }: LinhaForm) => ({
-    detalhes,
-    // A blank quantity is sent as it is, so the schema says what is missing.
-    quantidade: quantidade as number,
-    valor,
-    desconto: desconto ?? 0,
-  });
   return {
     ...resto,
     // No customer is sent as it is, so the schema says it is missing.
@@ -189,24 +143,16 @@ export function valuesParaInput(values: OsFormValues): OrdemServicoInputValues {
     tecnico_id: tecnico?.id ?? null,
     data_entrada: localParaIso(data_entrada),
     data_saida: localParaIso(data_saida),
-    produtos: produtos.map((item) => ({ produto_id: item.produto_id, ...linha(item) })),
-    servicos: servicos.map((item) => ({ servico_id: item.servico_id, ...linha(item) })),
+    // An order's lines always come from the catalogues: each is named by its id.
+    ...linhasParaInput({ produtos, servicos }),
   };
 }
-
-const numero = (value: number | null | undefined) => value ?? 0;
 
 /** The live totals of the form, computed as the server computes them (calcularTotaisOS). */
 export function totaisDoForm(
   values: Pick<OsFormValues, 'produtos' | 'servicos' | 'frete' | 'outros' | 'desconto'>,
 ): TotaisOS {
-  const linhas = (items: readonly LinhaForm[]) =>
-    items.map((item) => ({
-      quantidade: numero(item.quantidade),
-      valor: numero(item.valor),
-      desconto: numero(item.desconto),
-    }));
-  return calcularTotaisOS(linhas(values.produtos), linhas(values.servicos), {
+  return calcularTotaisOS(linhasParaCalculo(values.produtos), linhasParaCalculo(values.servicos), {
     frete: numero(values.frete),
     outros: numero(values.outros),
     desconto: numero(values.desconto),
@@ -226,14 +172,7 @@ export const CAMPOS_DO_FORM: Record<string, string> = {
  * answers the same way.
  */
 export function errosDoForm(values: OsFormValues): Record<string, string> {
-  const erros: Record<string, string> = {};
-  const result = ordemServicoInputSchema.safeParse(valuesParaInput(values));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const campo = issue.path.join('.');
-      erros[CAMPOS_DO_FORM[campo] ?? campo] ??= issue.message;
-    }
-  }
+  const erros = errosDoSchema(ordemServicoInputSchema, valuesParaInput(values), CAMPOS_DO_FORM);
   // The schema checks the exit against the entry only once every field is valid; say it now.
   const entrada = localParaIso(values.data_entrada);
   const saida = localParaIso(values.data_saida);

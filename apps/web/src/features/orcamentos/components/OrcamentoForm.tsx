@@ -9,12 +9,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormProvider, useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDate } from '@prumo/shared/dates';
-import { formatQuantidadeUnidade } from '@prumo/shared/estoque';
-import { formatMoney } from '@prumo/shared/money';
 import {
   formatNumeroOrcamento,
   ORCAMENTO_ANEXOS_MAX,
@@ -22,7 +20,6 @@ import {
   orcamentoEditavel,
   type Orcamento,
 } from '@prumo/shared/orcamentos';
-import { CANAIS_VENDA_OS } from '@prumo/shared/ordens-servico';
 import {
   anexoOrcamentoPath,
   useEnviarAnexosOrcamento,
@@ -30,28 +27,31 @@ import {
   useSalvarOrcamento,
 } from '../../../api/orcamentos';
 import { AnexosNovos, AnexosSalvos, type RegrasAnexos } from '../../../components/anexos/Anexos';
+import { useAnexosDoNovo } from '../../../components/anexos/use-anexos-do-novo';
 import { BackButton } from '../../../components/BackButton';
 import { CadastroField } from '../../../components/form/CadastroField';
 import {
-  CepField,
+  CanalCentroFields,
+  EnderecoFields,
+  ObservacoesFields,
+  ValorLido,
+} from '../../../components/form/DocumentoCampos';
+import {
   DateField,
   IntegerField,
   MoneyField,
-  SelectField,
   SwitchField,
   TextAreaField,
   TextField,
-  UfField,
 } from '../../../components/form/fields';
 import { LinhasSection } from '../../../components/form/LinhasSection';
 import { TabbedFormShell, useFormTabs } from '../../../components/form/TabbedFormShell';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
-import { ProdutoSearch } from '../../../components/ProdutoSearch';
-import { ServicoSearch } from '../../../components/ServicoSearch';
-import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { applyServerFieldErrors, resolverDeErros } from '../../../lib/form-errors';
+import { useChavePorCorpo } from '../../../lib/idempotency';
 import {
   CAMPOS_DO_FORM,
   errosDoForm,
@@ -153,13 +153,7 @@ function DadosGeraisTab({ orcamento }: { orcamento?: Orcamento }) {
       />
       <TextField name="prazo_entrega" label="Prazo de entrega" placeholder="Ex.: 10 dias úteis" />
       <TextField name="aos_cuidados" label="Aos cuidados de" />
-      <SelectField
-        name="canal_venda"
-        label="Canal de venda"
-        options={CANAIS_VENDA_OS}
-        allowDeselect={false}
-      />
-      <TextField name="centro_custo" label="Centro de custo" />
+      <CanalCentroFields />
       <Box style={{ gridColumn: '1 / -1' }}>
         <TextAreaField
           name="introducao"
@@ -172,47 +166,6 @@ function DadosGeraisTab({ orcamento }: { orcamento?: Orcamento }) {
   );
 }
 
-/** The lines of one kind with their live subtotals (from the catalogue or typed by hand). */
-function LinhasTab({ tipo }: { tipo: 'produtos' | 'servicos' }) {
-  const [produtos, servicos] = useWatch<OrcamentoFormValues, ['produtos', 'servicos']>({
-    name: ['produtos', 'servicos'],
-  });
-  const totais = totaisDoForm({ produtos, servicos, frete: 0 });
-  return tipo === 'produtos' ? (
-    <LinhasSection
-      tipo="produtos"
-      titulo="Produtos"
-      vazio="Nenhum produto neste orçamento."
-      subtotais={totais.produtos}
-      editavel
-      avulsa="Adicionar produto fora do catálogo"
-      busca={(adicionar) => (
-        <ProdutoSearch
-          label="Adicionar produto"
-          placeholder="Pesquise pelo nome, código de barras ou código interno"
-          data-testid="orcamento-produto-busca"
-          renderInfo={(produto) =>
-            `${formatMoney(produto.preco)} · ${formatQuantidadeUnidade(produto.estoque, produto.unidade_medida)}`
-          }
-          onSelect={adicionar}
-        />
-      )}
-    />
-  ) : (
-    <LinhasSection
-      tipo="servicos"
-      titulo="Serviços"
-      vazio="Nenhum serviço neste orçamento."
-      subtotais={totais.servicos}
-      editavel
-      avulsa="Adicionar serviço fora do catálogo"
-      busca={(adicionar) => (
-        <ServicoSearch onSelect={adicionar} data-testid="orcamento-servico-busca" />
-      )}
-    />
-  );
-}
-
 /** Produtos, Serviços, Frete and Total, live as the server computes them. */
 function TotalTab() {
   const [produtos, servicos, frete] = useWatch<
@@ -220,23 +173,13 @@ function TotalTab() {
     ['produtos', 'servicos', 'frete']
   >({ name: ['produtos', 'servicos', 'frete'] });
   const totais = totaisDoForm({ produtos, servicos, frete });
-  const leitura = (label: string, valor: number, testId: string, forte = false) => (
-    <TextInput
-      label={label}
-      value={formatMoney(valor)}
-      readOnly
-      variant="filled"
-      styles={forte ? { input: { fontWeight: 700 } } : undefined}
-      data-testid={testId}
-    />
-  );
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        {leitura('Produtos', totais.total_produtos, 'total-produtos')}
-        {leitura('Serviços', totais.total_servicos, 'total-servicos')}
-        {leitura('Frete', frete ?? 0, 'total-frete')}
-        {leitura('Total', totais.valor_total, 'total-orcamento', true)}
+        <ValorLido label="Produtos" valor={totais.total_produtos} data-testid="total-produtos" />
+        <ValorLido label="Serviços" valor={totais.total_servicos} data-testid="total-servicos" />
+        <ValorLido label="Frete" valor={frete ?? 0} data-testid="total-frete" />
+        <ValorLido label="Total" valor={totais.valor_total} forte data-testid="total-orcamento" />
       </SimpleGrid>
       <SwitchField name="exibir_valor_total" label="Exibir valor total" />
       <Text size="xs" c="dimmed">
@@ -283,7 +226,10 @@ export function OrcamentoForm({ orcamento }: { orcamento?: Orcamento }) {
   const [searchParams] = useSearchParams();
   const salvar = useSalvarOrcamento();
   const enviarAnexos = useEnviarAnexosOrcamento();
-  const [anexosNovos, setAnexosNovos] = useState<File[]>([]);
+  const anexosNovos = useAnexosDoNovo(enviarAnexos.mutateAsync, {
+    aviso: 'O orçamento foi salvo, mas os anexos não foram enviados',
+    editar: editarPath,
+  });
   const { tab, setTab, showTabOf, onInvalid } = useFormTabs(ORCAMENTO_TABS, ORCAMENTO_FIELD_TABS);
   // "Criar orçamento de serviços" opens the form on its Serviços tab.
   const [abriu, setAbriu] = useState(false);
@@ -297,21 +243,16 @@ export function OrcamentoForm({ orcamento }: { orcamento?: Orcamento }) {
   });
   const editavel = !orcamento || orcamentoEditavel(orcamento.status);
   const titulo = orcamento ? ORCAMENTO_MESSAGES.editar : ORCAMENTO_MESSAGES.adicionar;
-  // One key per body: a retried create is applied once; a changed body is a new request.
-  const tentativa = useRef<{ corpo: string; chave: string } | null>(null);
+  const chaveDe = useChavePorCorpo();
 
   async function gravar(values: OrcamentoFormValues) {
     const dados = valuesParaInput(values);
-    const corpo = JSON.stringify(dados);
-    if (tentativa.current?.corpo !== corpo) {
-      tentativa.current = { corpo, chave: newIdempotencyKey() };
-    }
     let salvo: Orcamento;
     try {
       salvo = await salvar.mutateAsync({
         id: orcamento?.id,
         dados,
-        idempotencyKey: tentativa.current.chave,
+        idempotencyKey: chaveDe(dados),
       });
     } catch (error) {
       console.error(ORCAMENTO_MESSAGES.erroSalvar, error);
@@ -325,17 +266,7 @@ export function OrcamentoForm({ orcamento }: { orcamento?: Orcamento }) {
       return;
     }
     notifySuccess(orcamento ? ORCAMENTO_MESSAGES.atualizado : ORCAMENTO_MESSAGES.criado);
-    if (!orcamento && anexosNovos.length > 0) {
-      try {
-        await enviarAnexos.mutateAsync({ id: salvo.id, arquivos: anexosNovos });
-      } catch (error) {
-        // The quote exists: its edit screen lets the user try the files again.
-        console.error('Erro ao anexar arquivos', error);
-        notifyError(errorText('O orçamento foi salvo, mas os anexos não foram enviados', error));
-        void navigate(editarPath(salvo.id), { replace: true });
-        return;
-      }
-    }
+    if (!orcamento && !(await anexosNovos.enviarAo(salvo.id))) return;
     void navigate(LISTA_PATH);
   }
 
@@ -396,10 +327,24 @@ export function OrcamentoForm({ orcamento }: { orcamento?: Orcamento }) {
               <DadosGeraisTab orcamento={orcamento} />
             </Tabs.Panel>
             <Tabs.Panel value="produtos">
-              <LinhasTab tipo="produtos" />
+              <LinhasSection
+                tipo="produtos"
+                titulo="Produtos"
+                vazio="Nenhum produto neste orçamento."
+                editavel
+                avulsa="Adicionar produto fora do catálogo"
+                buscaTestId="orcamento-produto-busca"
+              />
             </Tabs.Panel>
             <Tabs.Panel value="servicos">
-              <LinhasTab tipo="servicos" />
+              <LinhasSection
+                tipo="servicos"
+                titulo="Serviços"
+                vazio="Nenhum serviço neste orçamento."
+                editavel
+                avulsa="Adicionar serviço fora do catálogo"
+                buscaTestId="orcamento-servico-busca"
+              />
             </Tabs.Panel>
             <Tabs.Panel value="transporte">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -414,15 +359,7 @@ export function OrcamentoForm({ orcamento }: { orcamento?: Orcamento }) {
               </SimpleGrid>
             </Tabs.Panel>
             <Tabs.Panel value="endereco">
-              <SimpleGrid cols={GRID}>
-                <CepField name="cep" label="CEP" placeholder="00000-000" />
-                <TextField name="logradouro" label="Logradouro" placeholder="Rua, avenida..." />
-                <TextField name="numero_endereco" label="Número" />
-                <TextField name="complemento" label="Complemento" />
-                <TextField name="bairro" label="Bairro" />
-                <TextField name="cidade" label="Cidade" />
-                <UfField name="uf" label="UF" />
-              </SimpleGrid>
+              <EnderecoFields />
             </Tabs.Panel>
             <Tabs.Panel value="total">
               <TotalTab />
@@ -431,21 +368,17 @@ export function OrcamentoForm({ orcamento }: { orcamento?: Orcamento }) {
               <PagamentoTab />
             </Tabs.Panel>
             <Tabs.Panel value="anexos">
-              <AnexosTab orcamento={orcamento} novos={anexosNovos} onNovos={setAnexosNovos} />
+              <AnexosTab
+                orcamento={orcamento}
+                novos={anexosNovos.arquivos}
+                onNovos={anexosNovos.setArquivos}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="observacoes">
-              <SimpleGrid cols={{ base: 1, md: 2 }}>
-                <TextAreaField
-                  name="observacoes"
-                  label="Observações"
-                  description="Impressas no orçamento"
-                />
-                <TextAreaField
-                  name="observacoes_internas"
-                  label="Observações internas"
-                  description="Somente para a equipe; nunca são impressas"
-                />
-              </SimpleGrid>
+              <ObservacoesFields
+                impressas="Impressas no orçamento"
+                internas="Somente para a equipe; nunca são impressas"
+              />
             </Tabs.Panel>
           </TabbedFormShell>
         </form>

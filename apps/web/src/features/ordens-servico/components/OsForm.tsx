@@ -1,39 +1,39 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { formatQuantidadeUnidade } from '@prumo/shared/estoque';
-import { formatMoney } from '@prumo/shared/money';
 import {
-  CANAIS_VENDA_OS,
   formatNumeroOs,
   OS_MESSAGES,
   PRIORIDADES_OS,
   type OrdemServico,
 } from '@prumo/shared/ordens-servico';
 import { useEnviarAnexosOs, useSalvarOrdemServico } from '../../../api/ordens-servico';
+import { useAnexosDoNovo } from '../../../components/anexos/use-anexos-do-novo';
+import { CadastroField } from '../../../components/form/CadastroField';
 import {
-  CepField,
+  CanalCentroFields,
+  EnderecoFields,
+  ObservacoesFields,
+  ValorLido,
+} from '../../../components/form/DocumentoCampos';
+import {
   MoneyField,
   SelectField,
   SwitchField,
   TextAreaField,
   TextField,
-  UfField,
 } from '../../../components/form/fields';
-import { CadastroField } from '../../../components/form/CadastroField';
 import { FormSection } from '../../../components/form/FormSection';
 import { LinhasSection } from '../../../components/form/LinhasSection';
 import { SaveButton } from '../../../components/form/SaveButton';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { OrcamentoOrigem } from '../../../components/OrcamentoOrigem';
 import { PageHeader } from '../../../components/PageHeader';
-import { ProdutoSearch } from '../../../components/ProdutoSearch';
-import { ServicoSearch } from '../../../components/ServicoSearch';
-import { newIdempotencyKey } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { applyServerFieldErrors, resolverDeErros } from '../../../lib/form-errors';
+import { useChavePorCorpo } from '../../../lib/idempotency';
 import {
   CAMPOS_DO_FORM,
   errosDoForm,
@@ -65,72 +65,18 @@ function TotaisSection() {
     ['produtos', 'servicos', 'frete', 'outros', 'desconto']
   >({ name: ['produtos', 'servicos', 'frete', 'outros', 'desconto'] });
   const totais = totaisDoForm({ produtos, servicos, frete, outros, desconto });
-  const leitura = (label: string, valor: number, testId: string) => (
-    <TextInput
-      label={label}
-      value={formatMoney(valor)}
-      readOnly
-      variant="filled"
-      data-testid={testId}
-    />
-  );
   return (
     <FormSection title="Total">
       <SimpleGrid cols={GRID}>
-        {leitura('Mão de obra', totais.mao_de_obra, 'total-mao-de-obra')}
-        {leitura('Peças', totais.pecas, 'total-pecas')}
+        <ValorLido label="Mão de obra" valor={totais.mao_de_obra} data-testid="total-mao-de-obra" />
+        <ValorLido label="Peças" valor={totais.pecas} data-testid="total-pecas" />
         <MoneyField name="frete" label="Frete" />
         <MoneyField name="outros" label="Outros" />
         <MoneyField name="desconto" label="Desconto" />
-        <TextInput
-          label="Total"
-          value={formatMoney(totais.valor_total)}
-          readOnly
-          variant="filled"
-          styles={{ input: { fontWeight: 700 } }}
-          data-testid="total-os"
-        />
+        <ValorLido label="Total" valor={totais.valor_total} forte data-testid="total-os" />
       </SimpleGrid>
       <SwitchField name="exibir_total" label="Exibir valor total na impressão" />
     </FormSection>
-  );
-}
-
-/** The lines of one kind with their live subtotals. */
-function Linhas({ editavel }: { editavel: boolean }) {
-  const [produtos, servicos] = useWatch<OsFormValues, ['produtos', 'servicos']>({
-    name: ['produtos', 'servicos'],
-  });
-  const totais = totaisDoForm({ produtos, servicos, frete: 0, outros: 0, desconto: 0 });
-  return (
-    <>
-      <LinhasSection
-        tipo="produtos"
-        titulo="Produtos / Peças"
-        vazio="Nenhuma peça nesta ordem de serviço."
-        subtotais={totais.produtos}
-        editavel={editavel}
-        busca={(adicionar) => (
-          <ProdutoSearch
-            label="Adicionar produto"
-            placeholder="Pesquise pelo nome, código de barras ou código interno"
-            data-testid="os-produto-busca"
-            renderInfo={(produto) =>
-              `${formatMoney(produto.preco)} · ${formatQuantidadeUnidade(produto.estoque, produto.unidade_medida)}`
-            }
-            onSelect={adicionar}
-          />
-        )}
-      />
-      <LinhasSection
-        tipo="servicos"
-        titulo="Serviços / Mão de obra"
-        vazio="Nenhum serviço nesta ordem de serviço."
-        subtotais={totais.servicos}
-        editavel={editavel}
-        busca={(adicionar) => <ServicoSearch onSelect={adicionar} data-testid="os-servico-busca" />}
-      />
-    </>
   );
 }
 
@@ -144,7 +90,10 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
   const salvar = useSalvarOrdemServico();
   const imprimir = useImprimirOs();
   const enviarAnexos = useEnviarAnexosOs();
-  const [anexosNovos, setAnexosNovos] = useState<File[]>([]);
+  const anexosNovos = useAnexosDoNovo(enviarAnexos.mutateAsync, {
+    aviso: 'A ordem de serviço foi salva, mas os anexos não foram enviados',
+    editar: editarOsPath,
+  });
   const methods = useForm<OsFormValues>({
     defaultValues: ordem ? osParaValues(ordem) : novaOsValues(),
     resolver,
@@ -160,23 +109,14 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
   }, [versao]);
   const editavel = !ordem || !NAO_EDITAVEIS.includes(ordem.situacao);
   const titulo = ordem ? OS_MESSAGES.editar : OS_MESSAGES.adicionar;
-  // One key per body: a retried create is applied once; a changed body is a new request.
-  const tentativa = useRef<{ corpo: string; chave: string } | null>(null);
+  const chaveDe = useChavePorCorpo();
 
   /** Saves; true when saved. */
   async function gravar(values: OsFormValues): Promise<boolean> {
     const dados = valuesParaInput(values);
-    const corpo = JSON.stringify(dados);
-    if (tentativa.current?.corpo !== corpo) {
-      tentativa.current = { corpo, chave: newIdempotencyKey() };
-    }
     let salva: OrdemServico;
     try {
-      salva = await salvar.mutateAsync({
-        id: ordem?.id,
-        dados,
-        idempotencyKey: tentativa.current.chave,
-      });
+      salva = await salvar.mutateAsync({ id: ordem?.id, dados, idempotencyKey: chaveDe(dados) });
       notifySuccess(ordem ? OS_MESSAGES.atualizada : OS_MESSAGES.criada);
       methods.reset(osParaValues(salva));
     } catch (error) {
@@ -185,20 +125,7 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
       notifyError(errorText(OS_MESSAGES.erroSalvar, error));
       return false;
     }
-    if (!ordem && anexosNovos.length > 0) {
-      try {
-        await enviarAnexos.mutateAsync({ id: salva.id, arquivos: anexosNovos });
-      } catch (error) {
-        // The order exists: its edit screen lets the user try the files again.
-        console.error('Erro ao anexar arquivos', error);
-        notifyError(
-          errorText('A ordem de serviço foi salva, mas os anexos não foram enviados', error),
-        );
-        void navigate(editarOsPath(salva.id), { replace: true });
-        return false;
-      }
-    }
-    return true;
+    return ordem ? true : anexosNovos.enviarAo(salva.id);
   }
 
   /** The first problem, said beside its field and in a notification. */
@@ -294,13 +221,7 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
                   <DataHoraField name="data_entrada" label="Data de entrada" />
                   <DataHoraField name="data_saida" label="Data de saída" />
                   <PrazoField />
-                  <SelectField
-                    name="canal_venda"
-                    label="Canal de venda"
-                    options={CANAIS_VENDA_OS}
-                    allowDeselect={false}
-                  />
-                  <TextField name="centro_custo" label="Centro de custo" />
+                  <CanalCentroFields />
                   <SelectField
                     name="prioridade"
                     label="Prioridade"
@@ -346,18 +267,23 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
                 </SimpleGrid>
               </FormSection>
 
-              <Linhas editavel={editavel} />
+              <LinhasSection
+                tipo="produtos"
+                titulo="Produtos / Peças"
+                vazio="Nenhuma peça nesta ordem de serviço."
+                editavel={editavel}
+                buscaTestId="os-produto-busca"
+              />
+              <LinhasSection
+                tipo="servicos"
+                titulo="Serviços / Mão de obra"
+                vazio="Nenhum serviço nesta ordem de serviço."
+                editavel={editavel}
+                buscaTestId="os-servico-busca"
+              />
 
               <FormSection title="Endereço de entrega">
-                <SimpleGrid cols={GRID}>
-                  <CepField name="cep" label="CEP" placeholder="00000-000" />
-                  <TextField name="logradouro" label="Logradouro" placeholder="Rua, avenida..." />
-                  <TextField name="numero_endereco" label="Número" />
-                  <TextField name="complemento" label="Complemento" />
-                  <TextField name="bairro" label="Bairro" />
-                  <TextField name="cidade" label="Cidade" />
-                  <UfField name="uf" label="UF" />
-                </SimpleGrid>
+                <EnderecoFields />
               </FormSection>
 
               <TotaisSection />
@@ -369,25 +295,17 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
             {ordem ? (
               <AnexosOs ordem={ordem} />
             ) : (
-              <AnexosNovaOs arquivos={anexosNovos} onChange={setAnexosNovos} />
+              <AnexosNovaOs arquivos={anexosNovos.arquivos} onChange={anexosNovos.setArquivos} />
             )}
           </Box>
 
           <fieldset disabled={!editavel} style={FIELDSET}>
             <Stack gap="md">
               <FormSection title="Observações">
-                <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <TextAreaField
-                    name="observacoes"
-                    label="Observações"
-                    description="Impressas na ordem de serviço"
-                  />
-                  <TextAreaField
-                    name="observacoes_internas"
-                    label="Observações internas"
-                    description="Somente para a equipe; não são impressas"
-                  />
-                </SimpleGrid>
+                <ObservacoesFields
+                  impressas="Impressas na ordem de serviço"
+                  internas="Somente para a equipe; não são impressas"
+                />
               </FormSection>
             </Stack>
           </fieldset>
