@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteOptions } from '../db/database';
 import { answerFloor, toObjects, type Runner } from './floor-queries';
-import { percentile, type Medida } from './measure';
+import { percentile, WARM_UP_SECONDS, type Medida } from './measure';
 import type { Scenario } from './scenarios';
 
 /*
@@ -44,7 +44,7 @@ export async function openPgliteFloor(pgdataDir: string) {
   }
 
   async function measure(scenario: Scenario, token: string, seconds: number): Promise<Medida> {
-    await loop(scenario, token, 1); // warm-up, as the HTTP runs have
+    await loop(scenario, token, WARM_UP_SECONDS); // the same warm-up as the API's (loadHttp)
     const { times, erros, elapsed } = await loop(scenario, token, seconds);
     times.sort((a, b) => a - b);
     const ms = (value: number) => Math.round(value * 10) / 10;

@@ -10,7 +10,12 @@ export interface Medida {
 }
 
 export const CONNECTIONS = 20;
-const WARM_UP_SECONDS = 5;
+/**
+ * Seconds of the same load run before each measurement and discarded, by the API and the floors
+ * alike (loadHttp here; the PGlite floor's loop in floor-pglite.ts): a floor warmed for less than
+ * the API would be measured colder, and the ratio between them would flatter the API.
+ */
+export const WARM_UP_SECONDS = 5;
 
 /**
  * Waits for the requests a run left behind. Autocannon stops at the deadline with 20 requests in

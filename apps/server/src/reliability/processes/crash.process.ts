@@ -13,12 +13,17 @@ import {
 
 /**
  * Crash and restart: the real server takes concurrent writes (new products, stock entradas and
- * saídas, counter quick sales, service orders concluded with a part), is killed with SIGKILL in the middle of them, and restarts. Every write it had
- * acknowledged (answered 2xx) must be there, every product's stock must equal its ledger, and
- * the restart must answer within RESTART_LIMIT_MS. CRASH_ROUNDS raises the rounds for a heavy run.
+ * saídas, counter quick sales, service orders concluded with a part, and manual finance: titles,
+ * settlements, their reversals, transfers between accounts and theirs), is killed with SIGKILL
+ * in the middle of them, and restarts. Every write it had acknowledged (answered 2xx) must be
+ * there and whole, every product's stock must equal its ledger, every installment's amount paid
+ * the settlements standing on it, every account's balance its movements, and the restart must
+ * answer within RESTART_LIMIT_MS. CRASH_ROUNDS raises the rounds for a heavy run.
  */
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
+/** Writers at once; the last FINANCE_WORKERS of them write only manual finance. */
 const WORKERS = 8;
+const FINANCE_WORKERS = 2;
 /**
  * Restart to first answer, on a 2-core machine: PostgreSQL about 0.5–1.6 s; the embedded database
  * about 1.3–3.3 s, of which PGlite itself (compiling its WebAssembly, replaying its log after the
@@ -69,27 +74,241 @@ interface VendaRapida {
   valor_final: number;
 }
 
+/**
+ * Whether a reversal (of a settlement or a transfer) was asked for: never, sent and not
+ * answered (the kill: it may or may not have been written), or acknowledged.
+ */
+type Estorno = 'nenhum' | 'enviado' | 'confirmado';
+
+interface TituloManual {
+  natureza: 'pagar' | 'receber';
+  descricao: string;
+  valor: number;
+  /** Its installments as the creation answered them. */
+  parcelas: Array<{ id: number; valor: number }>;
+}
+
+interface BaixaManual {
+  titulo_id: number;
+  parcela_id: number;
+  conta_id: number;
+  valor: number;
+  estorno: Estorno;
+}
+
+interface TransferenciaManual {
+  origem_id: number;
+  destino_id: number;
+  valor: number;
+  estorno: Estorno;
+}
+
 interface Acked {
   produtos: Map<number, string>;
   movimentos: Map<number, Movimento>;
   vendas: Map<number, VendaRapida>;
   /** Service orders whose conclusion (parts out of stock) was acknowledged. */
   ordens: Set<number>;
+  titulos: Map<number, TituloManual>;
+  baixas: Map<number, BaixaManual>;
+  transferencias: Map<number, TransferenciaManual>;
+}
+
+/** Accounts opened for one round's finance writes: their money moves only by them. */
+interface ContaDaQueda {
+  id: number;
+  saldo_inicial: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Acknowledged writes a round needs before its kill, a sale among them. */
+/**
+ * Acknowledged writes a round needs before its kill, a sale and a reversal among them (a
+ * finance writer reverses after a title, its settlement and a transfer).
+ */
 const MIN_ACKED = 12;
 
-const contar = (acked: Acked) =>
-  acked.produtos.size + acked.movimentos.size + acked.vendas.size + acked.ordens.size;
+const confirmado = (estorno: Estorno) => (estorno === 'confirmado' ? 1 : 0);
+/** Acknowledged reversals of settlements and of transfers. */
+const estornos = (acked: Acked) =>
+  [...acked.baixas.values(), ...acked.transferencias.values()].reduce(
+    (total, item) => total + confirmado(item.estorno),
+    0,
+  );
 
-/** Waits until `minimo` writes (a sale among them) were acknowledged, or `prazoMs` passed. */
+const contar = (acked: Acked) =>
+  acked.produtos.size +
+  acked.movimentos.size +
+  acked.vendas.size +
+  acked.ordens.size +
+  acked.titulos.size +
+  acked.baixas.size +
+  acked.transferencias.size +
+  estornos(acked);
+
+/**
+ * Waits until `minimo` writes (a sale and a reversal among them) were acknowledged, or `prazoMs`
+ * passed.
+ */
 async function acknowledged(acked: Acked, minimo: number, prazoMs: number) {
   const prazo = Date.now() + prazoMs;
-  while (Date.now() < prazo && (contar(acked) < minimo || acked.vendas.size === 0)) {
+  while (
+    Date.now() < prazo &&
+    (contar(acked) < minimo || acked.vendas.size === 0 || estornos(acked) === 0)
+  ) {
     await sleep(50);
+  }
+}
+
+const centavos = (reais: number) => Math.round(reais * 100);
+const reais = (cents: number) => cents / 100;
+
+/** Opens the round's three accounts (before its writers start: acknowledged, not killed). */
+async function abrirContas(client: ApiClient, round: number): Promise<ContaDaQueda[]> {
+  const contas: ContaDaQueda[] = [];
+  for (let i = 1; i <= 3; i++) {
+    const saldo_inicial = 1000 * i + 0.5;
+    const response = await client.send('POST', '/api/financeiro/contas', {
+      nome: `Queda ${round}-${i}`,
+      tipo: 'corrente',
+      saldo_inicial,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    contas.push({ id: (response.body as { id: number }).id, saldo_inicial });
+  }
+  return contas;
+}
+
+interface BaixaLida {
+  id: number;
+  conta_id: number;
+  valor: number;
+  amortizado: number;
+  estornada_em: string | null;
+}
+
+interface TituloLido {
+  natureza: 'pagar' | 'receber';
+  descricao: string;
+  valor: number;
+  valor_pago: number;
+  saldo: number;
+  origem: string;
+  cancelado_em: string | null;
+  parcelas: Array<{
+    id: number;
+    valor: number;
+    valor_pago: number;
+    saldo: number;
+    baixas: BaixaLida[];
+  }>;
+}
+
+/**
+ * Manual finance, one step after another in a cycle (so each step has what it needs from the
+ * one before): a title in two installments (a payable or a receivable), half of its first
+ * installment settled into one of the round's accounts, a transfer between two of them, the
+ * reversal of that settlement, the whole second installment settled, the reversal of the
+ * transfer. A step whose write was not acknowledged leaves the next ones nothing to act on.
+ */
+async function financeUntil(
+  client: ApiClient,
+  round: number,
+  worker: number,
+  acked: Acked,
+  stopped: () => boolean,
+  contas: ContaDaQueda[],
+) {
+  let titulo: { id: number; parcelas: TituloManual['parcelas'] } | undefined;
+  let baixaId: number | undefined;
+  let transferenciaId: number | undefined;
+  const chave = (n: number) => ({ 'idempotency-key': `queda-fin-${round}-${worker}-${n}` });
+  const conta = (n: number) => contas[(worker + n) % contas.length]!.id;
+  const baixar = async (n: number, parcela: { id: number; valor: number }, valor: number) => {
+    const conta_id = conta(n);
+    const response = await client.send(
+      'POST',
+      `/api/financeiro/parcelas/${parcela.id}/baixas`,
+      { conta_id, valor, observacao: 'Teste de queda' },
+      chave(n),
+    );
+    if (response.status !== 201) return undefined;
+    // Only this writer settles its titles: the installment's newest settlement is this one.
+    const lido = response.body as TituloLido;
+    const baixas = lido.parcelas.find((p) => p.id === parcela.id)!.baixas;
+    const id = Math.max(...baixas.map((b) => b.id));
+    acked.baixas.set(id, {
+      titulo_id: titulo!.id,
+      parcela_id: parcela.id,
+      conta_id,
+      valor,
+      estorno: 'nenhum',
+    });
+    return id;
+  };
+  for (let n = 0; !stopped(); n++) {
+    try {
+      const passo = n % 6;
+      if (passo === 0) {
+        titulo = undefined;
+        baixaId = undefined;
+        transferenciaId = undefined;
+        const manual: Omit<TituloManual, 'parcelas'> = {
+          natureza: (worker + n) % 2 === 0 ? 'receber' : 'pagar',
+          descricao: `Queda ${round}-${worker}-${n}`,
+          valor: reais(5_000 + 137 * ((worker * 13 + n) % 50)),
+        };
+        const response = await client.send(
+          'POST',
+          '/api/financeiro/titulos',
+          { ...manual, vencimento: '2031-01-10', parcelas: 2 },
+          chave(n),
+        );
+        if (response.status === 201) {
+          const lido = response.body as TituloLido & { id: number };
+          const parcelas = lido.parcelas.map((p) => ({ id: p.id, valor: p.valor }));
+          titulo = { id: lido.id, parcelas };
+          acked.titulos.set(lido.id, { ...manual, parcelas });
+        }
+      } else if (passo === 1 && titulo) {
+        const parcela = titulo.parcelas[0]!;
+        baixaId = await baixar(n, parcela, reais(Math.floor(centavos(parcela.valor) / 2)));
+      } else if (passo === 2) {
+        const transferencia = {
+          origem_id: conta(n),
+          destino_id: conta(n + 1),
+          valor: reais(1_000 + 101 * ((worker + n) % 20)),
+        };
+        const response = await client.send(
+          'POST',
+          '/api/financeiro/transferencias',
+          { ...transferencia, descricao: `Queda ${round}-${worker}-${n}` },
+          chave(n),
+        );
+        if (response.status === 201) {
+          transferenciaId = (response.body as { id: number }).id;
+          acked.transferencias.set(transferenciaId, { ...transferencia, estorno: 'nenhum' });
+        }
+      } else if (passo === 3 && baixaId !== undefined) {
+        const baixa = acked.baixas.get(baixaId)!;
+        baixa.estorno = 'enviado';
+        const response = await client.send('DELETE', `/api/financeiro/baixas/${baixaId}`);
+        if (response.status === 200) baixa.estorno = 'confirmado';
+      } else if (passo === 4 && titulo) {
+        const parcela = titulo.parcelas[1]!;
+        await baixar(n, parcela, parcela.valor);
+      } else if (passo === 5 && transferenciaId !== undefined) {
+        const transferencia = acked.transferencias.get(transferenciaId)!;
+        transferencia.estorno = 'enviado';
+        const response = await client.send(
+          'DELETE',
+          `/api/financeiro/transferencias/${transferenciaId}`,
+        );
+        if (response.status === 200) transferencia.estorno = 'confirmado';
+      }
+    } catch {
+      // the server went down mid-request: not acknowledged, nothing to check
+    }
   }
 }
 
@@ -170,7 +389,7 @@ async function writeUntil(
   }
 }
 
-async function verify(client: ApiClient, acked: Acked) {
+async function verify(client: ApiClient, acked: Acked, contas: ContaDaQueda[]) {
   const missing: string[] = [];
   for (const [id, nome] of acked.produtos) {
     const response = await client.send('GET', `/api/produtos/${id}`);
@@ -228,6 +447,174 @@ async function verify(client: ApiClient, acked: Acked) {
     if (Math.abs(saldo - estoque) > 1e-9)
       unbalanced.push(`produto ${id}: estoque ${estoque}, razão ${saldo}`);
   }
+  const financeiro = await verifyFinanceiro(client, acked, contas);
+  return {
+    missing: [...missing, ...financeiro.missing],
+    unbalanced: [...unbalanced, ...financeiro.unbalanced],
+  };
+}
+
+/** A reversal's trace against what was asked: none must be there, an acknowledged one must. */
+const estornoConfere = (estorno: Estorno, estornada: boolean) =>
+  estorno === 'enviado' || estornada === (estorno === 'confirmado');
+
+/**
+ * The manual finance writes after the restart. Each acknowledged title is there with its two
+ * installments; each acknowledged settlement is on its installment, reversed if and only if its
+ * reversal was acknowledged (one sent and not answered may be either); each installment's amount
+ * paid and balance are the settlements standing on it (the settlement and the installment were
+ * written together). Each acknowledged transfer is in both accounts' statements, out of one and
+ * into the other, or (reversed) in neither. The round's accounts hold, as settlements, exactly
+ * the standing settlements of its titles, and every account's balance is its opening balance
+ * plus its statement's movements.
+ */
+async function verifyFinanceiro(client: ApiClient, acked: Acked, contas: ContaDaQueda[]) {
+  const missing: string[] = [];
+  const unbalanced: string[] = [];
+  /** Standing settlements of the round's titles, by account: baixa id → signed centavos. */
+  const baixasPorConta = new Map<number, Map<number, number>>(contas.map((c) => [c.id, new Map()]));
+  for (const [id, titulo] of acked.titulos) {
+    const response = await client.send('GET', `/api/financeiro/titulos/${id}`);
+    const lido = response.body as TituloLido;
+    if (
+      response.status !== 200 ||
+      lido.descricao !== titulo.descricao ||
+      lido.natureza !== titulo.natureza ||
+      lido.origem !== 'manual' ||
+      lido.cancelado_em !== null ||
+      centavos(lido.valor) !== centavos(titulo.valor) ||
+      lido.parcelas.map((p) => `${p.id}:${centavos(p.valor)}`).join() !==
+        titulo.parcelas.map((p) => `${p.id}:${centavos(p.valor)}`).join()
+    ) {
+      missing.push(`título ${id}: ${response.status} ${JSON.stringify(lido)}`);
+      continue;
+    }
+    const sinal = titulo.natureza === 'receber' ? 1 : -1;
+    let pagoDoTitulo = 0;
+    for (const parcela of lido.parcelas) {
+      let pago = 0;
+      for (const baixa of parcela.baixas) {
+        const lidaAqui = acked.baixas.get(baixa.id);
+        if (lidaAqui && lidaAqui.parcela_id !== parcela.id) {
+          missing.push(`baixa ${baixa.id}: na parcela ${parcela.id}, não ${lidaAqui.parcela_id}`);
+        }
+        if (baixa.estornada_em !== null) continue;
+        pago += centavos(baixa.amortizado);
+        baixasPorConta.get(baixa.conta_id)?.set(baixa.id, sinal * centavos(baixa.valor));
+        if (!baixasPorConta.has(baixa.conta_id)) {
+          unbalanced.push(`baixa ${baixa.id}: conta ${baixa.conta_id} fora da rodada`);
+        }
+      }
+      pagoDoTitulo += pago;
+      if (
+        centavos(parcela.valor_pago) !== pago ||
+        centavos(parcela.saldo) !== centavos(parcela.valor) - pago
+      ) {
+        unbalanced.push(
+          `parcela ${parcela.id}: pago ${parcela.valor_pago}, saldo ${parcela.saldo}, baixas ${reais(pago)}`,
+        );
+      }
+    }
+    if (
+      centavos(lido.valor_pago) !== pagoDoTitulo ||
+      centavos(lido.saldo) !== centavos(lido.valor) - pagoDoTitulo
+    ) {
+      unbalanced.push(`título ${id}: pago ${lido.valor_pago}, baixas ${reais(pagoDoTitulo)}`);
+    }
+    for (const [baixaId, baixa] of acked.baixas) {
+      if (baixa.titulo_id !== id) continue;
+      const lida = lido.parcelas
+        .find((p) => p.id === baixa.parcela_id)
+        ?.baixas.find((b) => b.id === baixaId);
+      if (
+        !lida ||
+        lida.conta_id !== baixa.conta_id ||
+        centavos(lida.valor) !== centavos(baixa.valor) ||
+        !estornoConfere(baixa.estorno, lida.estornada_em !== null)
+      ) {
+        missing.push(
+          `baixa ${baixaId} (estorno ${baixa.estorno}): ${lida ? JSON.stringify(lida) : '—'}`,
+        );
+      }
+    }
+  }
+
+  // Every account, the round's and the demo's (where the quick sales' cash lands).
+  const todas = await client.send('GET', '/api/financeiro/contas');
+  /** Transfer id → its legs (account, signed centavos), from every statement. */
+  const pernas = new Map<number, Array<{ conta: number; valor: number }>>();
+  for (const conta of todas.body as Array<{ id: number; saldo_inicial: number; saldo: number }>) {
+    const extrato = await client.send('GET', `/api/financeiro/contas/${conta.id}/extrato`);
+    const { movimentos, saldo_final } = extrato.body as {
+      saldo_final: number;
+      movimentos: Array<{
+        entrada: number;
+        saida: number;
+        baixa_id: number | null;
+        transferencia_id: number | null;
+      }>;
+    };
+    const soma = movimentos.reduce((t, m) => t + centavos(m.entrada) - centavos(m.saida), 0);
+    if (
+      extrato.status !== 200 ||
+      centavos(conta.saldo) !== centavos(conta.saldo_inicial) + soma ||
+      centavos(saldo_final) !== centavos(conta.saldo)
+    ) {
+      unbalanced.push(
+        `conta ${conta.id}: saldo ${conta.saldo}, inicial ${conta.saldo_inicial} + movimentos ${reais(soma)}`,
+      );
+    }
+    for (const m of movimentos) {
+      if (m.transferencia_id === null) continue;
+      const legs = pernas.get(m.transferencia_id) ?? [];
+      legs.push({ conta: conta.id, valor: centavos(m.entrada) - centavos(m.saida) });
+      pernas.set(m.transferencia_id, legs);
+    }
+    const daRodada = contas.find((c) => c.id === conta.id);
+    if (!daRodada) continue;
+    if (centavos(conta.saldo_inicial) !== centavos(daRodada.saldo_inicial)) {
+      missing.push(`conta ${conta.id}: saldo inicial ${conta.saldo_inicial}`);
+    }
+    // Its settlements are exactly the standing ones of the round's titles.
+    const noExtrato = movimentos
+      .filter((m) => m.baixa_id !== null)
+      .map((m) => `${m.baixa_id}:${centavos(m.entrada) - centavos(m.saida)}`)
+      .sort();
+    const dosTitulos = [...baixasPorConta.get(conta.id)!]
+      .map(([id, valor]) => `${id}:${valor}`)
+      .sort();
+    if (noExtrato.join() !== dosTitulos.join()) {
+      unbalanced.push(
+        `conta ${conta.id}: baixas no extrato ${noExtrato.join(' ')}, nos títulos ${dosTitulos.join(' ')}`,
+      );
+    }
+  }
+  // Both legs or none: every transfer standing is out of its origin and into its destination.
+  for (const [id, legs] of pernas) {
+    const [saida, entrada] = [...legs].sort((a, b) => a.valor - b.valor);
+    if (legs.length !== 2 || saida!.valor !== -entrada!.valor || saida!.valor >= 0) {
+      unbalanced.push(`transferência ${id}: pernas ${JSON.stringify(legs)}`);
+    }
+  }
+  for (const [id, transferencia] of acked.transferencias) {
+    const legs = pernas.get(id);
+    const esperadas = [
+      { conta: transferencia.origem_id, valor: -centavos(transferencia.valor) },
+      { conta: transferencia.destino_id, valor: centavos(transferencia.valor) },
+    ];
+    const conferem =
+      legs !== undefined &&
+      legs.length === 2 &&
+      esperadas.every((e) => legs.some((l) => l.conta === e.conta && l.valor === e.valor));
+    if (
+      !(legs === undefined ? true : conferem) ||
+      !estornoConfere(transferencia.estorno, legs === undefined)
+    ) {
+      missing.push(
+        `transferência ${id} (estorno ${transferencia.estorno}): ${JSON.stringify(legs ?? null)}`,
+      );
+    }
+  }
   return { missing, unbalanced };
 }
 
@@ -236,6 +623,8 @@ async function crashRounds(env: Record<string, string>) {
   const restarts: number[] = [];
   const motor: number[] = [];
   let checked = 0;
+  /** Acknowledged manual finance writes over the rounds, each kind checked at least once. */
+  const financas = { titulos: 0, baixas: 0, transferencias: 0, estornos: 0 };
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const client = new ApiClient(server.url);
@@ -247,12 +636,18 @@ async function crashRounds(env: Record<string, string>) {
         movimentos: new Map(),
         vendas: new Map(),
         ordens: new Set(),
+        titulos: new Map(),
+        baixas: new Map(),
+        transferencias: new Map(),
       };
       const clientes = await client.send('GET', '/api/cadastros?tipo=cliente&limit=1');
       const clienteId = (clientes.body as Array<{ id: number }>)[0]!.id;
+      const contas = await abrirContas(client, round);
       let stop = false;
       const workers = Array.from({ length: WORKERS }, (_, worker) =>
-        writeUntil(client, round, worker, acked, () => stop, clienteId),
+        worker < WORKERS - FINANCE_WORKERS
+          ? writeUntil(client, round, worker, acked, () => stop, clienteId)
+          : financeUntil(client, round, worker, acked, () => stop, contas),
       );
       // The kill lands mid-writes, once enough have been acknowledged to check (a slow day's
       // machine needs longer than a fast one's for the same count).
@@ -267,19 +662,28 @@ async function crashRounds(env: Record<string, string>) {
       restarts.push(Math.round(server.startMs));
       const after = new ApiClient(server.url);
       expect((await after.login()).status).toBe(200);
-      const { missing, unbalanced } = await verify(after, acked);
+      const { missing, unbalanced } = await verify(after, acked, contas);
       expect(missing, `rodada ${round}`).toEqual([]);
       expect(unbalanced, `rodada ${round}`).toEqual([]);
       const confirmadas = contar(acked);
       expect(confirmadas).toBeGreaterThanOrEqual(MIN_ACKED);
       expect(acked.vendas.size, `rodada ${round}: vendas`).toBeGreaterThan(0);
+      expect(acked.baixas.size, `rodada ${round}: baixas`).toBeGreaterThan(0);
+      expect(acked.transferencias.size, `rodada ${round}: transferências`).toBeGreaterThan(0);
+      expect(estornos(acked), `rodada ${round}: estornos`).toBeGreaterThan(0);
       checked += confirmadas;
+      financas.titulos += acked.titulos.size;
+      financas.baixas += acked.baixas.size;
+      financas.transferencias += acked.transferencias.size;
+      financas.estornos += estornos(acked);
     }
   } finally {
     await killServer(server, 'SIGTERM');
   }
   console.info(
-    `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas, reinício em ${restarts.join(', ')} ms` +
+    `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas (financeiro: ` +
+      `${financas.titulos} títulos, ${financas.baixas} baixas, ${financas.transferencias} ` +
+      `transferências, ${financas.estornos} estornos), reinício em ${restarts.join(', ')} ms` +
       (motor.length ? ` (o PGlite sozinho: ${motor.join(', ')} ms)` : ''),
   );
   restarts.forEach((ms, i) => {
