@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint';
 // server (nor the server the web), features do not import each other, and web infrastructure
 // (lib, components, the API clients in api/) does not import features. Test helpers (web/src/test) import no screens.
 // A server module (apps/server/src/modules/<name>) uses another only through the functions its
-// *.repository.ts files export: never its tables nor its routes.
+// *.repository.ts files export: never its tables nor its routes; and only one below it in
+// SERVER_LAYERS.
 const boundaryElements = [
   { type: 'shared', pattern: 'packages/shared/src' },
   { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
@@ -21,6 +22,60 @@ const boundaryElements = [
   { type: 'web-test', pattern: 'apps/web/src/test' },
   { type: 'e2e', pattern: 'e2e' },
 ];
+
+/**
+ * The server's modules in layers, lowest first. A module imports only the modules before it in
+ * this order (its own layer's lower members and the lower layers), so no import points upward
+ * and none closes a circle. Where a lower module needs an answer from a higher one, the higher
+ * one writes into the lower one's ledger or sets a hook at start-up (modules/server-module.ts).
+ * Tables are the one exception: a ledger's row points back at the document that wrote it (a
+ * foreign key), so a *.table.ts may import any module's table; the cycle check in
+ * scripts/test.mjs (dependency-cruiser) still refuses any circle among them.
+ */
+const SERVER_LAYERS = [
+  // platform: files, audit trail, users and their sessions, settings, sign-in, idempotency keys
+  [
+    'arquivos',
+    'auditoria',
+    'usuarios',
+    'configuracoes',
+    'auth',
+    'idempotencia',
+    'backups',
+    'notificacoes',
+  ],
+  // registries and catalogue
+  [
+    'cadastros',
+    'categorias',
+    'produtos',
+    'servicos',
+    'custos-adicionais',
+    'tabelas-precos',
+    'etiquetas',
+  ],
+  // ledgers: stock, the counter's cash drawer, money
+  ['estoque', 'caixas', 'financeiro'],
+  // documents that move stock or money
+  ['vendas', 'ordens-servico', 'orcamentos'],
+  // what reads or writes many documents
+  ['fiscal', 'contratos', 'relatorios', 'importacao'],
+];
+const SERVER_MODULE_ORDER = SERVER_LAYERS.flat();
+
+/** From each module, its lower modules' repositories (micromatch's {a,b} on the captured name). */
+const layerPolicies = SERVER_MODULE_ORDER.slice(1).map((module, index) => ({
+  from: { element: { type: 'server-module', captured: { module } } },
+  allow: {
+    to: {
+      element: {
+        type: 'server-module',
+        captured: { module: `{${SERVER_MODULE_ORDER.slice(0, index + 1).join(',')}}` },
+        fileInternalPath: '*.repository.ts',
+      },
+    },
+  },
+}));
 
 const allow = (from, to) => ({
   from: { element: { type: from } },
@@ -111,33 +166,26 @@ export default tseslint.config(
             allow('server', ['server', 'server-module', 'shared']),
             allow('server-module', ['server', 'shared']),
             // The last policy that matches decides: one module may not import another, except
-            // what the next two policies allow (its own files; another's repositories; tables
+            // what the next policies allow (its own files; a lower module's repositories; tables
             // and tests reaching other tables).
             {
               from: { element: { type: 'server-module' } },
               disallow: { to: { element: { type: 'server-module' } } },
               message:
-                'O módulo {{from.element.captured.module}} usa o módulo {{to.element.captured.module}} só pelas funções que o <módulo>.repository.ts dele exporta, nunca pelas tabelas ou rotas.',
+                'O módulo {{from.element.captured.module}} só usa módulos abaixo dele (SERVER_LAYERS em eslint.config.js), e só pelas funções que os <módulo>.repository.ts deles exportam: {{to.element.captured.module}} não é um deles, ou isto não é um repository.',
             },
             {
               from: { element: { type: 'server-module' } },
               allow: {
-                to: [
-                  {
-                    element: {
-                      type: 'server-module',
-                      captured: { module: '{{from.element.captured.module}}' },
-                    },
+                to: {
+                  element: {
+                    type: 'server-module',
+                    captured: { module: '{{from.element.captured.module}}' },
                   },
-                  {
-                    element: {
-                      type: 'server-module',
-                      fileInternalPath: '*.repository.ts',
-                    },
-                  },
-                ],
+                },
               },
             },
+            ...layerPolicies,
             // A table may point at another module's table (a foreign key); a module's tests may
             // set data up in other modules' tables.
             {

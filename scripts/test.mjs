@@ -86,6 +86,7 @@ function suite(name, args, env = {}) {
 ensureSystemPackages();
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
+check('ciclos', 'npm', ['run', '--silent', 'cycles']);
 suite('shared', ['--project', 'shared']);
 suite('web', ['--project', 'web']);
 suite('api-pglite', ['--project', 'api-pglite']);

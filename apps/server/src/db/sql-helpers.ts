@@ -168,3 +168,16 @@ export function insercao<T extends PgTable>(
   return sql`INSERT INTO ${table} (${listaDeColunas(table, colunas, chaves)})
     VALUES (${sql.join(params, sql`, `)}) RETURNING ${retorno}`;
 }
+
+/**
+ * A higher module's answer to a lower one's hook for a read: a SELECT with the columns the hook
+ * names, `chave` among them (a group's id, a sale's id), which the lower module left-joins under
+ * its own alias. The read stays one query, as it was before the layers.
+ */
+export function juncao(select: SQL, alias: string) {
+  const nome = sql.identifier(alias);
+  return {
+    tabela: sql`(${select}) ${nome}`,
+    coluna: <T = unknown>(coluna: string) => sql<T>`${nome}.${sql.identifier(coluna)}`,
+  };
+}

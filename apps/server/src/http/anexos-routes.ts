@@ -3,12 +3,28 @@ import { ALL_ROLES } from '@prumo/shared/auth';
 import { anexoParamsSchema } from '@prumo/shared/cadastros';
 import { idParamSchema, type z } from '@prumo/shared/validation';
 import type { Database, Executor, Transaction } from '../db/database';
-import { comAuditoria } from '../modules/auditoria/auditoria.repository';
+import type { Auditar } from './auditar';
 import { notFound } from './errors';
 import { IMAGE_TYPES, readMultipartForm, sendArquivo, type UploadedFile } from './multipart';
 
 type FastifyApp = Parameters<FastifyPluginAsyncZod>[0];
 type ArquivoLido = Parameters<typeof sendArquivo>[1];
+
+/** What a document brings to its attachment routes. */
+export interface AnexosDoDocumento {
+  tags: string[];
+  /** "do orçamento", "da ordem de serviço": ends each route's summary. */
+  doDocumento: string;
+  maxFiles: number;
+  naoEncontrado: string;
+  /** The document's answer schema: the upload answers the whole document. */
+  schema: z.ZodType;
+  /** The write's transaction, naming its author for the audit trail. */
+  auditar: Auditar;
+  adicionar(tx: Transaction, id: number, files: readonly UploadedFile[]): Promise<unknown>;
+  ler(db: Executor, id: number, arquivoId: number): Promise<ArquivoLido | undefined>;
+  remover(tx: Transaction, id: number, arquivoId: number): Promise<unknown>;
+}
 
 /**
  * The attachment routes every document has (a service order, a quote): POST /:id/anexos
@@ -18,18 +34,7 @@ type ArquivoLido = Parameters<typeof sendArquivo>[1];
 export function registerAnexosRoutes(
   app: FastifyApp,
   db: Database,
-  documento: {
-    tags: string[];
-    /** "do orçamento", "da ordem de serviço": ends each route's summary. */
-    doDocumento: string;
-    maxFiles: number;
-    naoEncontrado: string;
-    /** The document's answer schema: the upload answers the whole document. */
-    schema: z.ZodType;
-    adicionar(tx: Transaction, id: number, files: readonly UploadedFile[]): Promise<unknown>;
-    ler(db: Executor, id: number, arquivoId: number): Promise<ArquivoLido | undefined>;
-    remover(tx: Transaction, id: number, arquivoId: number): Promise<unknown>;
-  },
+  documento: AnexosDoDocumento,
 ): void {
   const { tags, doDocumento } = documento;
   const regra = {
@@ -53,7 +58,7 @@ export function registerAnexosRoutes(
     },
     async (request, reply) => {
       const { files } = await readMultipartForm(request, [regra]);
-      const atualizado = await comAuditoria(db, request.user, (tx) =>
+      const atualizado = await documento.auditar(db, request.user, (tx) =>
         documento.adicionar(tx, request.params.id, files),
       );
       return reply.code(201).send(atualizado);
@@ -80,7 +85,7 @@ export function registerAnexosRoutes(
       schema: { tags, summary: `Remover um anexo ${doDocumento}`, params: anexoParamsSchema },
     },
     async (request, reply) => {
-      await comAuditoria(db, request.user, (tx) =>
+      await documento.auditar(db, request.user, (tx) =>
         documento.remover(tx, request.params.id, request.params.arquivoId),
       );
       return reply.code(204).send();

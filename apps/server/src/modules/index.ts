@@ -13,7 +13,7 @@ import { notificacoesModule } from './notificacoes/notificacoes.module';
 import { orcamentosModule } from './orcamentos/orcamentos.module';
 import { ordensServicoModule } from './ordens-servico/ordens-servico.module';
 import { produtosModule } from './produtos/produtos.module';
-import type { ServerModule } from './server-module';
+import { unansweredHooks, type ServerModule } from './server-module';
 import { servicosModule } from './servicos/servicos.module';
 import { tabelasPrecosModule } from './tabelas-precos/tabelas-precos.module';
 import { usuariosModule } from './usuarios/usuarios.module';
@@ -44,3 +44,7 @@ export const MODULES: readonly ServerModule[] = [
   notificacoesModule,
   auditoriaModule,
 ];
+
+// Every module file above has run by now, and each sets the hooks it answers.
+const unanswered = unansweredHooks();
+if (unanswered.length > 0) throw new Error(`Ganchos sem resposta: ${unanswered.join('; ')}`);

@@ -4,11 +4,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { AppError, forbidden } from '../http/errors';
 import { inatividadeMs } from '../modules/configuracoes/configuracoes.repository';
-import {
-  findSessionUser,
-  touchSession,
-  type AuthenticatedUser,
-} from '../modules/auth/auth.repository';
+import type { AuthenticatedUser } from '../http/authenticated-user';
+import { findSessionUser, touchSession } from '../modules/usuarios/sessoes.repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

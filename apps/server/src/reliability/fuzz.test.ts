@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../modules/auth/auth.repository';
+import { createSession } from '../modules/usuarios/sessoes.repository';
 import type { ApiRoute } from '../plugins/auth';
 import { GIF, multipart, PNG, type TestFile } from '../test/multipart-body';
 import { createTestContext, type TestContext } from '../test/test-app';

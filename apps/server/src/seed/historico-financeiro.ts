@@ -2,12 +2,12 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { addDaysISO, addMonthsISO, DEFAULT_TIME_ZONE, todayISO } from '@prumo/shared/dates';
 import type { TituloInput } from '@prumo/shared/financeiro';
 import type { FormaPagamento, VendaProdutoInput } from '@prumo/shared/vendas';
-import type { Transaction } from '../../db/database';
-import { listCadastros } from '../cadastros/cadastros.repository';
-import { createMovimentacao } from '../estoque/estoque.repository';
-import { produtosPorNome } from '../produtos/produtos.repository';
-import { listUsuarios } from '../usuarios/usuarios.repository';
-import { createVenda } from '../vendas/vendas.repository';
+import type { Transaction } from '../db/database';
+import { listCadastros } from '../modules/cadastros/cadastros.repository';
+import { createMovimentacao } from '../modules/estoque/estoque.repository';
+import { produtosPorNome } from '../modules/produtos/produtos.repository';
+import { listUsuarios } from '../modules/usuarios/usuarios.repository';
+import { createVenda } from '../modules/vendas/vendas.repository';
 import {
   baixarParcela,
   createConta,
@@ -15,10 +15,12 @@ import {
   criarTransferencia,
   listCategorias,
   type FinanceiroContexto,
-} from './financeiro.repository';
-import { contasFinanceiras, parcelas, titulos } from './financeiro.table';
+} from '../modules/financeiro/financeiro.repository';
+import { contasFinanceiras, parcelas, titulos } from '../modules/financeiro/financeiro.table';
 
 /*
+ * A demo story across modules, so it lives with the seed, above them all: it sells through the
+ * vendas module and books through the financeiro one, after every module's own demo data.
  * Six months of a small shop's money, so every report and every chart of the dashboard has a
  * shape: a bank and a savings account; wholesale sales spread over the months (made through the
  * real functions today, with the goods bought in first so the stock ends where it was, then

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { DatabaseHandle } from '../db/database';
-import { DEMO_PASSWORD } from '../seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo-users';
 import { openTestDatabase, testDatabaseKind } from './test-database';
 
 export const ADMIN_EMAIL = 'admin@empresa.com.br';

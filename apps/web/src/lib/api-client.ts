@@ -116,16 +116,32 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return (await json(await call(path, options))) as T;
 }
 
+async function page<T>(response: Response): Promise<{ items: T[]; total: number }> {
+  return {
+    items: (await json(response)) as T[],
+    total: Number(response.headers.get('x-total-count') ?? 0),
+  };
+}
+
 /** One page of a server-paged list: its rows and the filter's total (X-Total-Count). */
 export async function apiPage<T>(
   path: string,
   signal?: AbortSignal,
 ): Promise<{ items: T[]; total: number }> {
+  return page<T>(await call(path, { signal }));
+}
+
+/**
+ * A page as apiPage reads it, plus a sum the server computed over the whole filter, not just
+ * this page (a header such as X-Total-Saldo, in reais with a decimal point).
+ */
+export async function apiPageComSoma<T>(
+  path: string,
+  header: string,
+  signal?: AbortSignal,
+): Promise<{ items: T[]; total: number; soma: number }> {
   const response = await call(path, { signal });
-  return {
-    items: (await json(response)) as T[],
-    total: Number(response.headers.get('x-total-count') ?? 0),
-  };
+  return { ...(await page<T>(response)), soma: Number(response.headers.get(header) ?? 0) };
 }
 
 /** GET /api<path> as a Blob (files, PDFs), with the session's token. */

@@ -1,5 +1,10 @@
 import { MAX_MONEY, money, optionalText, pageQuery, requiredText, z } from '../validation';
-import { FORMA_PAGAMENTO_VALUES } from '../vendas/venda.rules';
+import {
+  FORMA_PAGAMENTO_VALUES,
+  formaPagamentoCanonica,
+  type FormaPagamento,
+} from '../vendas/venda.rules';
+import { formaPagamentoSchema } from '../vendas/venda.schema';
 import { CAIXA_MESSAGES, STATUS_CAIXA, TIPO_MOVIMENTO_CAIXA_VALUES } from './caixa.rules';
 
 /** POST /api/caixas: opens the caller's caixa with its fundo de troco. */
@@ -19,9 +24,25 @@ export type CaixaMovimentoInput = z.output<typeof caixaMovimentoInputSchema>;
 
 /** POST /api/caixas/{id}/fechamento: what was counted per method (a method left out is 0). */
 export const caixaFechamentoSchema = z.strictObject({
-  contado: z.partialRecord(
-    z.enum(FORMA_PAGAMENTO_VALUES, { error: 'Forma de pagamento inválida' }),
-    money({ min: 0, minMessage: CAIXA_MESSAGES.valorNaoNegativo }),
+  /** Keyed by the method's code or the spec's name ('Dinheiro', 'Cartão de Crédito'...). */
+  contado: z.preprocess(
+    (value: Partial<Record<FormaPagamento, number>>, ctx) => {
+      const chaves = value && typeof value === 'object' ? Object.keys(value) : [];
+      const formas = chaves.map(formaPagamentoCanonica);
+      const repetida = chaves.find((_, index) => formas.indexOf(formas[index]) !== index);
+      if (repetida !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `Forma de pagamento repetida: ${repetida}` });
+      }
+      return value;
+    },
+    z.partialRecord(
+      formaPagamentoSchema(),
+      money({ min: 0, minMessage: CAIXA_MESSAGES.valorNaoNegativo }),
+      {
+        error: (issue) =>
+          issue.code === 'invalid_key' ? 'Forma de pagamento inválida' : undefined,
+      },
+    ),
   ),
   observacoes: optionalText(500),
 });

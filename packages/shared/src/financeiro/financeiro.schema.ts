@@ -1,6 +1,7 @@
 import { isISODate } from '../dates';
 import { toCentavos } from '../money';
 import { FORMA_PAGAMENTO_VALUES } from '../vendas/venda.rules';
+import { formaPagamentoSchema } from '../vendas/venda.schema';
 import {
   dayQuery,
   MAX_MONEY,
@@ -45,7 +46,9 @@ const naoNegativo = (campo: string) =>
     .nullish()
     .transform((value) => value ?? 0);
 const dinheiro = z.number().min(-MAX_MONEY).max(MAX_MONEY);
-const forma = z.enum(FORMA_PAGAMENTO_VALUES, { error: 'Forma de pagamento inválida' });
+const forma = formaPagamentoSchema();
+/** A method in an answer: always its code (the answers are encoded, never normalized). */
+const formaLida = z.enum(FORMA_PAGAMENTO_VALUES);
 const periodo = <T extends { de?: string | null; ate?: string | null }>(query: T) =>
   !query.de || !query.ate || query.de <= query.ate;
 
@@ -176,7 +179,7 @@ export type FormaFinanceira = z.infer<typeof formaFinanceiraSchema>;
 /** The answer of GET/PUT /api/financeiro/formas (every method, in the sales' order). */
 export const formasFinanceirasRespostaSchema = z.array(
   z.object({
-    forma,
+    forma: formaLida,
     conta_id: z.number().nullable(),
     prazo_dias: z.number(),
     baixa_automatica: z.boolean(),
@@ -313,7 +316,7 @@ export const tituloSchema = z.object({
   centro_custo: z.string().nullable(),
   documento: z.string().nullable(),
   competencia: z.string(),
-  forma_pagamento: forma.nullable(),
+  forma_pagamento: formaLida.nullable(),
   valor: dinheiro,
   valor_pago: dinheiro,
   saldo: dinheiro,
@@ -390,7 +393,7 @@ export const parcelaResumoSchema = parcelaTituloSchema.extend({
   pessoa_id: z.number().nullable(),
   pessoa_nome: z.string().nullable(),
   categoria_nome: z.string().nullable(),
-  forma_pagamento: forma.nullable(),
+  forma_pagamento: formaLida.nullable(),
   dias_atraso: z.number(),
   venda_id: z.number().nullable(),
   ordem_servico_id: z.number().nullable(),

@@ -13,7 +13,7 @@ import {
   trimmedString,
   z,
 } from '../validation';
-import { autorizacaoDescontoSchema } from '../vendas/venda.schema';
+import { autorizacaoDescontoSchema, formaPagamentoSchema } from '../vendas/venda.schema';
 import { FORMA_PAGAMENTO_VALUES } from '../vendas/venda.rules';
 import {
   ABAS_ORCAMENTO,
@@ -157,8 +157,7 @@ export const orcamentoInputSchema = z
       .nullish()
       .transform((value) => value ?? true),
     // Payment
-    forma_pagamento: z
-      .enum(FORMA_PAGAMENTO_VALUES, { error: 'Forma de pagamento inválida' })
+    forma_pagamento: formaPagamentoSchema()
       .nullish()
       .transform((value) => value ?? null),
     /** Null: the quote states no conditions ("gerar condições de pagamento" off). */
@@ -214,15 +213,15 @@ export type OrcamentoStatusInput = z.output<typeof orcamentoStatusSchema>;
 
 /**
  * POST /api/orcamentos/{id}/converter: an approved quote becomes a Pendente product sale and/or
- * an em aberto service order. A prospect's quote names the registered customer here; a sale
- * needs a payment method when the quote has none; a user's large discount needs a manager's
- * authorization, as at the counter.
+ * an em aberto service order. A prospect's quote names the registered customer here; the
+ * payment method is optional (without one, nor the quote's, the Pendente sale gets it before it
+ * is finalized); a user's large discount needs a manager's authorization, as at the counter.
+ * An empty body (or none) converts the quote as it is.
  */
 export const orcamentoConverterSchema = z
   .strictObject({
     cliente_id: optionalRecordId(ORCAMENTO_MESSAGES.clienteNaoEncontrado),
-    forma_pagamento: z
-      .enum(FORMA_PAGAMENTO_VALUES, { error: 'Forma de pagamento inválida' })
+    forma_pagamento: formaPagamentoSchema()
       .nullish()
       .transform((value) => value ?? null),
     autorizacao: autorizacaoDescontoSchema.nullish().transform((value) => value ?? null),

@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCentavos } from '../money';
-import { esperadoDoCaixa } from '../caixas';
+import { caixaFechamentoSchema, esperadoDoCaixa } from '../caixas';
+import { orcamentoConverterSchema } from '../orcamentos';
+import { tituloInputSchema } from '../financeiro';
 import {
   calcularPagamentos,
   calcularTotaisVenda,
   descontoPercentual,
   ean13DigitoVerificador,
   formaDaVenda,
+  formaPagamentoCanonica,
+  FORMAS_PAGAMENTO,
   HORARIOS_PADRAO,
   horariosDisponiveis,
   lerCodigoPdv,
@@ -16,6 +20,7 @@ import {
   unidadeFracionada,
   valorEmPix,
 } from './venda.rules';
+import { formaPagamentoSchema, vendaInputSchema } from './venda.schema';
 
 /** A scale label: 2 + 6-digit code + 5-digit value + check digit. */
 function etiqueta(codigo: number, valor: number): string {
@@ -226,5 +231,74 @@ describe('horariosDisponiveis', () => {
     expect(livres).not.toContain('10:30');
     expect(livres).toContain('11:00');
     expect(horariosDisponiveis({ duracao: 30, ocupados: [], agora: 8 * 60 + 30 })[0]).toBe('09:00');
+  });
+});
+
+describe("payment methods by code or by the spec's name", () => {
+  it('folds case, accents, spaces and underscores into the code', () => {
+    for (const { value, label } of FORMAS_PAGAMENTO) {
+      expect(formaPagamentoCanonica(value)).toBe(value);
+      expect(formaPagamentoCanonica(label)).toBe(value);
+      expect(formaPagamentoCanonica(label.toUpperCase())).toBe(value);
+      expect(formaPagamentoCanonica(` ${label.normalize('NFD')} `)).toBe(value);
+    }
+    expect(formaPagamentoCanonica('cartao de credito')).toBe('cartao_credito');
+    expect(formaPagamentoCanonica('Cartão-Débito')).toBe('cartao_debito');
+    expect(formaPagamentoCanonica('Cheque')).toBe('Cheque');
+    expect(formaPagamentoCanonica(3)).toBe(3);
+  });
+
+  it('is the one schema of every place a method is sent', () => {
+    expect(formaPagamentoSchema().parse('Cartão de Crédito')).toBe('cartao_credito');
+    expect(formaPagamentoSchema().safeParse('multiplas').error?.issues[0]?.message).toBe(
+      'Forma de pagamento inválida',
+    );
+    const venda = vendaInputSchema.parse({
+      tipo: 'balcao',
+      forma_pagamento: null,
+      pagamentos: [{ forma: 'PIX', valor: 1 }],
+      itens: [{ produto_id: 1, quantidade: 1 }],
+    });
+    expect(venda.tipo === 'balcao' && venda.pagamentos).toEqual([{ forma: 'pix', valor: 1 }]);
+    expect(orcamentoConverterSchema.parse({ forma_pagamento: 'boleto' }).forma_pagamento).toBe(
+      'boleto',
+    );
+    expect(orcamentoConverterSchema.parse(undefined).forma_pagamento).toBeNull();
+    const titulo = tituloInputSchema.parse({
+      natureza: 'pagar',
+      descricao: 'Conta',
+      valor: 10,
+      vencimento: '2031-01-10',
+      forma_pagamento: 'Dinheiro',
+    });
+    expect(titulo.forma_pagamento).toBe('dinheiro');
+  });
+
+  it("keys the caixa's count by either, refusing unknown and repeated methods", () => {
+    expect(
+      caixaFechamentoSchema.parse({ contado: { Dinheiro: 10, 'cartão de débito': 2, pix: 1 } })
+        .contado,
+    ).toEqual({ dinheiro: 10, cartao_debito: 2, pix: 1 });
+    const desconhecida = caixaFechamentoSchema.safeParse({ contado: { Cheque: 1 } });
+    expect(desconhecida.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['contado.Cheque', 'Forma de pagamento inválida'],
+    ]);
+    const repetida = caixaFechamentoSchema.safeParse({ contado: { PIX: 1, pix: 2 } });
+    expect(repetida.error?.issues[0]?.message).toBe('Forma de pagamento repetida: pix');
+  });
+
+  it('lets an appointment send an empty itens list, never lines', () => {
+    const agendamento = {
+      tipo: 'servico',
+      cliente_id: 1,
+      servico_id: 1,
+      data_agendamento: '2031-01-10',
+      hora_inicio: '09:00',
+      profissional_id: 1,
+    };
+    expect(vendaInputSchema.safeParse({ ...agendamento, itens: [] }).success).toBe(true);
+    expect(vendaInputSchema.safeParse({ ...agendamento, itens: null }).success).toBe(true);
+    const comLinhas = vendaInputSchema.safeParse({ ...agendamento, itens: [{ produto_id: 1 }] });
+    expect(comLinhas.error?.issues[0]?.path).toEqual(['itens']);
   });
 });

@@ -3,6 +3,7 @@
 // screens and the server use exactly the same rules and texts.
 import { ADMIN_MANAGER, ALL_ROLES, type Role } from '../auth/auth.constants';
 import { formatMoney, fromCentavos, toCentavos } from '../money';
+import { normalizeSearch } from '../search';
 
 export const TIPOS_VENDA = ['produto', 'balcao', 'servico'] as const;
 export type TipoVenda = (typeof TIPOS_VENDA)[number];
@@ -72,6 +73,24 @@ export const FORMA_PAGAMENTO_VALUES = FORMAS_PAGAMENTO.map((forma) => forma.valu
   ...FormaPagamento[],
 ];
 export const FORMAS_PAGAMENTO_BALCAO = FORMAS_PAGAMENTO.filter((forma) => forma.balcao);
+
+/** A method's name folded: no case, accents, spaces or underscores ("Cartão de Crédito"). */
+const chaveForma = (text: string) => normalizeSearch(text).replace(/[^a-z0-9]/g, '');
+const FORMA_POR_NOME = new Map<string, FormaPagamento>(
+  FORMAS_PAGAMENTO.flatMap(({ value, label }) => [
+    [chaveForma(value), value],
+    [chaveForma(label), value],
+  ]),
+);
+
+/**
+ * A payment method as a client sends it, by its code (`cartao_credito`) or by the spec's name
+ * ('Cartão de Crédito', 'PIX'), in any case, with or without accents: its code. Anything else
+ * comes back as it is, for the schema to refuse.
+ */
+export function formaPagamentoCanonica(value: unknown): unknown {
+  return typeof value === 'string' ? (FORMA_POR_NOME.get(chaveForma(value)) ?? value) : value;
+}
 /** A sale paid with more than one method shows this as its forma_pagamento. */
 export const FORMA_MULTIPLA = 'multiplas';
 export const FORMA_MULTIPLA_LABEL = 'Múltiplas formas';
@@ -119,6 +138,7 @@ export const VENDA_MESSAGES = {
   clienteObrigatorio: 'Selecione o cliente',
   clienteNaoEncontrado: 'Cliente não encontrado.',
   formaObrigatoria: 'Selecione a forma de pagamento',
+  formaParaFinalizar: 'Informe a forma de pagamento da venda antes de finalizá-la',
   formaInvalidaBalcao: 'Boleto não é aceito em vendas de balcão.',
   itensObrigatorios: 'Adicione pelo menos um item à venda',
   itensDemais: `Uma venda pode ter no máximo ${ITENS_VENDA_MAX} itens`,
@@ -408,6 +428,7 @@ export const AGENDAMENTO_MESSAGES = {
   profissionalObrigatorio: 'Selecione o profissional',
   profissionalNaoEncontrado: 'Profissional não encontrado.',
   dataObrigatoria: 'Informe a data',
+  semItens: 'Um agendamento não tem itens de produto: o serviço é o seu item',
 } as const;
 
 /** "08:30" → 510. */

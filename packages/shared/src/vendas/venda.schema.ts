@@ -14,6 +14,7 @@ import { isISODate } from '../dates';
 import {
   AGENDAMENTO_MESSAGES,
   FORMA_PAGAMENTO_VALUES,
+  formaPagamentoCanonica,
   ITENS_VENDA_MAX,
   PAGAMENTOS_VENDA_MAX,
   STATUS_TODOS,
@@ -21,6 +22,7 @@ import {
   VENDA_MESSAGES,
   VENDAS_LIMIT_MAX,
   VENDAS_LIMIT_PADRAO,
+  type FormaPagamento,
 } from './venda.rules';
 
 /*
@@ -31,7 +33,19 @@ import {
  * produto_nome) are accepted and ignored: the server computes them from the lines.
  */
 
-const forma = z.enum(FORMA_PAGAMENTO_VALUES, { error: VENDA_MESSAGES.formaObrigatoria });
+/**
+ * A payment method wherever one is sent (sales and their payments, quotes, finance, the caixa's
+ * count): its code or the spec's name ('Dinheiro', 'Cartão de Crédito', 'PIX'...), in any case,
+ * with or without accents; the answer is the code. The input type stays the code: the screens
+ * send codes.
+ */
+export const formaPagamentoSchema = (message = 'Forma de pagamento inválida') =>
+  z.preprocess(
+    (value: FormaPagamento) => formaPagamentoCanonica(value),
+    z.enum(FORMA_PAGAMENTO_VALUES, { error: message }),
+  );
+
+const forma = formaPagamentoSchema(VENDA_MESSAGES.formaObrigatoria);
 
 /** Money the client computed and the server recomputes: any finite number, ignored. */
 const ignorado = z.number().nullish().optional();
@@ -173,6 +187,11 @@ export const vendaServicoInputSchema = z.strictObject({
     .nullish()
     .transform((value) => value ?? 0),
   servico_nome: trimmedString().max(200).nullish(),
+  /** The spec lists itens on every sale: an appointment sends none (its service is its line). */
+  itens: z
+    .array(z.unknown(), { error: AGENDAMENTO_MESSAGES.semItens })
+    .max(0, { error: AGENDAMENTO_MESSAGES.semItens })
+    .nullish(),
   valor_total: ignorado,
   valor_final: ignorado,
 });

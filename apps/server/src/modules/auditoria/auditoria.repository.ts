@@ -3,7 +3,7 @@ import type { AuditoriaEntrada, AuditoriaListQuery } from '@prumo/shared/auditor
 import type { Executor, Transaction } from '../../db/database';
 import { containsSearch } from '../../db/sql-helpers';
 import { settingsPending, withTransactionSettings } from '../../db/transaction-settings';
-import type { AuthenticatedUser } from '../auth/auth.repository';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import { auditoria } from './auditoria.table';
 
 /** Who makes a change: the signed-in user; none for the system (seed, command line). */

@@ -18,7 +18,7 @@ import { z } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { DEMO_LOGIN } from '../../seed/demo';
+import { DEMO_LOGIN } from '../../seed/demo-users';
 import { consumirCodigo } from '../usuarios/dois-fatores.repository';
 import { getUsuario, usuarioPorCredenciais } from '../usuarios/usuarios.repository';
 import {
@@ -31,7 +31,7 @@ import {
   deleteExpiredSessions,
   deleteSession,
   tentativasLogin,
-} from './auth.repository';
+} from '../usuarios/sessoes.repository';
 import { inatividadeMs } from '../configuracoes/configuracoes.repository';
 
 const TOO_MANY_ATTEMPTS = 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.';

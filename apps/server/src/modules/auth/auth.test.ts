@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_LOGIN_MESSAGE, INVALID_LOGIN_MESSAGE } from '@prumo/shared/auth';
-import { DEMO_PASSWORD } from '../../seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo-users';
 import {
   ADMIN_EMAIL,
   createTestContext,
@@ -120,7 +120,7 @@ describe('sessions', () => {
   it('ends a session after the idle time and after the absolute expiry', async () => {
     const idle = await ctx.login();
     const old = await ctx.login();
-    const { hashSessionToken } = await import('./session-token');
+    const { hashSessionToken } = await import('../../http/session-token');
     await ctx.database.db.execute(
       sql`UPDATE sessoes SET last_seen_at = now() - interval '9 hours' WHERE token_hash = ${hashSessionToken(idle)}`,
     );
@@ -133,7 +133,7 @@ describe('sessions', () => {
 
   it('does not let the background validation keep an idle session alive', async () => {
     const token = await ctx.login();
-    const { hashSessionToken } = await import('./session-token');
+    const { hashSessionToken } = await import('../../http/session-token');
     const hash = hashSessionToken(token);
     await ctx.database.db.execute(
       sql`UPDATE sessoes SET last_seen_at = now() - interval '2 hours' WHERE token_hash = ${hash}`,

@@ -47,7 +47,7 @@ import {
 } from '../../http/multipart';
 import { sendPage } from '../../http/paging';
 import { assertRole } from '../../plugins/auth';
-import type { AuthenticatedUser } from '../auth/auth.repository';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import {
   anexoIdsOf,
   countAnexos,

@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   smallint,
   text,
@@ -21,7 +20,7 @@ import type {
   TipoFornecedor,
   TipoTransportadora,
 } from '@prumo/shared/cadastros';
-import { timestamps } from '../../db/columns';
+import { money, percent, timestamps } from '../../db/columns';
 import { arquivos } from '../arquivos/arquivos.table';
 
 /**
@@ -57,7 +56,7 @@ export const cadastros = pgTable(
     bairro: varchar({ length: 120 }),
     cidade: varchar({ length: 120 }),
     uf: varchar({ length: 2 }),
-    limiteCredito: numeric({ precision: 14, scale: 2, mode: 'number' }),
+    limiteCredito: money(),
     permitirUltrapassarLimite: boolean().notNull().default(false),
     observacoes: text(),
     cnpj: varchar({ length: 14 }),
@@ -66,7 +65,7 @@ export const cadastros = pgTable(
     rg: varchar({ length: 20 }),
     dataNascimento: date({ mode: 'string' }),
     sexo: text().$type<Sexo>(),
-    comissao: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    comissao: percent(5),
     fotoArquivoId: integer().references(() => arquivos.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -12,12 +12,13 @@ import {
 } from '@prumo/shared/caixas';
 import { ADMIN_MANAGER, hasRole } from '@prumo/shared/auth';
 import { fromCentavos, toCentavos } from '@prumo/shared/money';
+import type { FormaPagamento } from '@prumo/shared/vendas';
 import type { Executor, Transaction } from '../../db/database';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import type { AuthenticatedUser } from '../auth/auth.repository';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import { nomesDeUsuarios } from '../usuarios/usuarios.repository';
-import { recebidoNosCaixas } from '../vendas/vendas.repository';
+import { hook } from '../server-module';
 import { caixaConferencias, caixaMovimentos, caixas } from './caixas.table';
 
 /*
@@ -27,6 +28,19 @@ import { caixaConferencias, caixaMovimentos, caixas } from './caixas.table';
  */
 
 type Operador = Pick<AuthenticatedUser, 'id' | 'role'>;
+
+/** What the finalized counter sales of some caixas received, per caixa and payment method. */
+export interface RecebidoNoCaixa {
+  vendas: number;
+  total: number;
+  troco: number;
+  recebido: Partial<Record<FormaPagamento, number>>;
+}
+
+/** The sales of each caixa, summed: the vendas module answers (the caixa never reads sales). */
+export const recebidoNosCaixasHook = hook<
+  (db: Executor, caixaIds: readonly number[]) => Promise<Map<number, RecebidoNoCaixa>>
+>('o que as vendas receberam em cada caixa');
 
 function selectCaixas(db: Executor) {
   const operador = nomesDeUsuarios(db, 'operador');
@@ -55,7 +69,7 @@ type CaixaRow = Awaited<ReturnType<typeof selectCaixas>>[number];
 
 /** The caixas' rows with their sales' sums: one query for the rows, one for the sales. */
 async function resumos(db: Executor, rows: CaixaRow[]) {
-  const recebidos = await recebidoNosCaixas(
+  const recebidos = await recebidoNosCaixasHook.call(
     db,
     rows.map((row) => row.id),
   );

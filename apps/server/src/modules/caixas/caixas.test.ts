@@ -148,6 +148,30 @@ describe('a caixa from opening to closing', () => {
     ).toBe(403);
   });
 
+  it("closes with the count keyed by the spec's names of the methods, answering the codes", async () => {
+    const caixa = (await abrir(20, USER_EMAIL)).json<Caixa>();
+    const vendido = await vender(1, [{ forma: 'Cartão de Crédito', valor: 10 }], USER_EMAIL);
+    expect(vendido.statusCode, vendido.body).toBe(201);
+
+    const desconhecida = await fechar(caixa.id, { Cheque: 5 }, USER_EMAIL);
+    expect(desconhecida.statusCode).toBe(400);
+    expect(desconhecida.json().fields['contado.Cheque']).toBe('Forma de pagamento inválida');
+    const repetida = await fechar(caixa.id, { Dinheiro: 20, dinheiro: 21 }, USER_EMAIL);
+    expect(repetida.statusCode).toBe(400);
+    expect(repetida.json().message).toBe('Forma de pagamento repetida: dinheiro');
+    expect((await atual(USER_EMAIL))?.status).toBe('aberto');
+
+    const fechado = await fechar(
+      caixa.id,
+      { Dinheiro: 20, 'Cartão de Crédito': 10, 'cartão de débito': 0, PIX: 0 },
+      USER_EMAIL,
+    );
+    expect(fechado.statusCode, fechado.body).toBe(200);
+    const final = fechado.json<Caixa>();
+    expect(forma(final, 'dinheiro')).toMatchObject({ esperado: 20, contado: 20, diferenca: 0 });
+    expect(forma(final, 'cartao_credito')).toMatchObject({ recebido: 10, contado: 10 });
+  });
+
   it('lists every caixa for admins and managers', async () => {
     const response = await ctx.request({ method: 'GET', url: '/api/caixas' });
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   Categoria,
   CategoriaInput,
@@ -8,9 +8,16 @@ import type {
 import { CATEGORIA_PADRAO_ID, CATEGORIA_PADRAO_NOME } from '@prumo/shared/produtos';
 import type { Executor } from '../../db/database';
 import { isStillReferenced, rethrowUnique } from '../../db/pg-errors';
-import { containsSearch, pageOf, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
+import {
+  containsSearch,
+  pageOf,
+  ptBrKey,
+  sortOrder,
+  juncao,
+  type SortColumns,
+} from '../../db/sql-helpers';
 import { AppError, emUso, notFound } from '../../http/errors';
-import { contarProdutosDaCategoria, produtosPorCategoria } from '../produtos/produtos.repository';
+import { hook } from '../server-module';
 import { categorias } from './categorias.table';
 
 export const CATEGORIA_MESSAGES = {
@@ -22,13 +29,21 @@ export const CATEGORIA_MESSAGES = {
     'e não pode ser excluído. Mova os produtos para outro grupo antes de excluí-lo.',
 } as const;
 
+/** How many products each group has: a SELECT of chave (the group's id) and total. */
+export const produtosDoGrupoHook = hook<() => SQL>('quantos produtos tem cada grupo');
+
+/** The products-per-group join and the count it gives a group (0 for none). */
+function comProdutos() {
+  const uso = juncao(produtosDoGrupoHook.call(), 'produtos_por_grupo');
+  return { uso, total: sql<number>`coalesce(${uso.coluna('total')}, 0)::int` };
+}
+
 /**
  * id, nome, descricao, created_at and how many products use each group, in one query; and that
  * count's expression, which the list sorts by.
  */
 function selectCategorias(db: Executor) {
-  const usage = produtosPorCategoria(db);
-  const totalProdutos = sql<number>`coalesce(${usage.total}, 0)::int`;
+  const { uso, total: totalProdutos } = comProdutos();
   const query = db
     .select({
       id: categorias.id,
@@ -38,7 +53,7 @@ function selectCategorias(db: Executor) {
       total_produtos: totalProdutos,
     })
     .from(categorias)
-    .leftJoin(usage, eq(usage.categoriaId, categorias.id));
+    .leftJoin(uso.tabela, eq(uso.coluna('chave'), categorias.id));
   return { query, totalProdutos };
 }
 
@@ -109,11 +124,7 @@ export async function updateCategoria(db: Executor, id: number, input: Categoria
  */
 export async function deleteCategoria(db: Executor, id: number): Promise<void> {
   const emUsoPor = await contarProdutosDaCategoria(db, id);
-  const exists = await db
-    .select({ id: categorias.id })
-    .from(categorias)
-    .where(eq(categorias.id, id));
-  if (exists.length === 0) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
+  if (emUsoPor === undefined) throw notFound(CATEGORIA_MESSAGES.naoEncontrada);
   if (id === CATEGORIA_PADRAO_ID)
     throw new AppError('PROTEGIDO', CATEGORIA_MESSAGES.padraoNaoExclui);
   if (emUsoPor > 0) throw emUso(CATEGORIA_MESSAGES.emUso(emUsoPor));
@@ -123,11 +134,22 @@ export async function deleteCategoria(db: Executor, id: number): Promise<void> {
     await db.transaction((tx) => tx.delete(categorias).where(eq(categorias.id, id)));
   } catch (error) {
     if (isStillReferenced(error)) {
-      const agora = await contarProdutosDaCategoria(db, id);
+      const agora = (await contarProdutosDaCategoria(db, id)) ?? 0;
       throw emUso(CATEGORIA_MESSAGES.emUso(agora || 1));
     }
     throw error;
   }
+}
+
+/** How many products one group has; undefined when the group does not exist. */
+async function contarProdutosDaCategoria(db: Executor, id: number): Promise<number | undefined> {
+  const { uso, total } = comProdutos();
+  const [row] = await db
+    .select({ total })
+    .from(categorias)
+    .leftJoin(uso.tabela, eq(uso.coluna('chave'), categorias.id))
+    .where(eq(categorias.id, id));
+  return row?.total;
 }
 
 /** Every group's id and nome, as a subquery another module joins by id (one query per list). */

@@ -10,6 +10,7 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import {
   CATEGORIA_MESSAGES,
   createCategoria,
@@ -75,6 +76,10 @@ export const categoriasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
     '/:id',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(
+        categoriaInputSchema,
+        porId((id) => getCategoria(db, id)),
+      ),
       schema: {
         tags: ['categorias'],
         summary: 'Atualizar grupo de produtos',

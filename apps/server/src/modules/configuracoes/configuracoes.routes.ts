@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { mantemOmitidos } from '../../http/put-parcial';
 import { IMAGE_TYPES, readMultipartForm, sendArquivo, type UploadRule } from '../../http/multipart';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { statusDoisFatores } from '../usuarios/dois-fatores.repository';
@@ -56,6 +57,7 @@ export const configuracoesRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
     '/empresa',
     {
       config: { roles: ADMIN_ONLY },
+      preValidation: mantemOmitidos(empresaUpdateSchema, () => getEmpresa(db, config)),
       schema: {
         tags,
         summary: 'Salvar os dados da empresa e a chave PIX (admin)',
@@ -130,6 +132,9 @@ export const configuracoesRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
     '/preferencias',
     {
       config: { roles: ADMIN_ONLY },
+      preValidation: mantemOmitidos(preferenciasUpdateSchema, (request) =>
+        getPreferencias(db, config, request.user.id),
+      ),
       schema: {
         tags,
         summary: 'Salvar notificações e logout por inatividade (admin)',
@@ -156,6 +161,9 @@ export const configuracoesRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
     '/tema',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(temaUpdateSchema, (request) =>
+        getPreferencias(db, config, request.user.id),
+      ),
       schema: {
         tags,
         summary: 'Tema claro ou escuro do usuário, lembrado em qualquer navegador',

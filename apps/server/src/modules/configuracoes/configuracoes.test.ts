@@ -87,6 +87,24 @@ describe('/api/configuracoes/empresa', () => {
     expect((await getEmpresa()).json<Empresa>().razao_social).toBe(EMPRESA.razao_social);
   });
 
+  it('PUT keeps what it leaves out, here and in the preferences', async () => {
+    const antes = (await getEmpresa()).json<Empresa>();
+    const response = await putEmpresa({ nome_fantasia: 'Só o Fantasia' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ...antes, nome_fantasia: 'Só o Fantasia' });
+    expect((await putEmpresa({ nome_fantasia: antes.nome_fantasia })).statusCode).toBe(200);
+
+    const put = (payload: object) =>
+      ctx.request({ method: 'PUT', url: '/api/configuracoes/preferencias', payload });
+    const prefs = (
+      await ctx.request({ method: 'GET', url: '/api/configuracoes/preferencias' })
+    ).json<Record<string, unknown>>();
+    const salvo = await put({ inatividade_minutos: 45 });
+    expect(salvo.statusCode, salvo.body).toBe(200);
+    expect(salvo.json()).toEqual({ ...prefs, inatividade_minutos: 45 });
+    await put({ inatividade_minutos: prefs.inatividade_minutos });
+  });
+
   it('answers 400 in pt-BR and stores nothing for a bad document, PIX key or missing name', async () => {
     const antes = (await getEmpresa()).json();
     const casos: Array<[Partial<EmpresaInput> & Record<string, unknown>, string, string]> = [

@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CUSTO_ADICIONAL_MESSAGES,
   type CustoAdicional,
@@ -8,14 +8,24 @@ import {
 } from '@prumo/shared/precos';
 import type { Executor } from '../../db/database';
 import { rethrowUnique } from '../../db/pg-errors';
-import { containsSearch, pageOf, ptBrKey, ptBrOrder, sortOrder } from '../../db/sql-helpers';
+import {
+  containsSearch,
+  pageOf,
+  ptBrKey,
+  ptBrOrder,
+  sortOrder,
+  juncao,
+} from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
-import { tabelasPorCusto, tabelaUsaCusto } from '../tabelas-precos/tabelas-precos.repository';
+import { hook } from '../server-module';
 import { custosAdicionais } from './custos-adicionais.table';
+
+/** How many price tables add each cost: a SELECT of chave (the cost's id) and total. */
+export const tabelasDoCustoHook = hook<() => SQL>('quantas tabelas de preço usam cada custo');
 
 /** Section 3.6 plus how many price tables use each cost, in one query. */
 function selectCustos<Extra extends Record<string, SQL>>(db: Executor, extra?: Extra) {
-  const uso = tabelasPorCusto(db);
+  const uso = juncao(tabelasDoCustoHook.call(), 'tabelas_por_custo');
   return db
     .select({
       id: custosAdicionais.id,
@@ -24,12 +34,12 @@ function selectCustos<Extra extends Record<string, SQL>>(db: Executor, extra?: E
       tipo: custosAdicionais.tipo,
       valor_percentual: custosAdicionais.valorPercentual,
       valor_fixo: custosAdicionais.valorFixo,
-      total_tabelas: sql<number>`coalesce(${uso.total}, 0)::int`,
+      total_tabelas: sql<number>`coalesce(${uso.coluna('total')}, 0)::int`,
       createdAt: custosAdicionais.createdAt,
       ...(extra as Extra),
     })
     .from(custosAdicionais)
-    .leftJoin(uso, eq(uso.custoId, custosAdicionais.id));
+    .leftJoin(uso.tabela, eq(uso.coluna('chave'), custosAdicionais.id));
 }
 
 function toCusto({ createdAt, ...row }: Omit<CustoAdicional, 'created_at'> & { createdAt: Date }) {
@@ -119,12 +129,15 @@ export async function deleteCustoAdicional(db: Executor, id: number): Promise<vo
   if (deleted.length === 0) throw notFound(CUSTO_ADICIONAL_MESSAGES.naoEncontrado);
 }
 
-/** GET /api/tabelas-precos/{id}/custos: every cost, with `associado` when the table uses it. */
+/**
+ * GET /api/tabelas-precos/{id}/custos: every cost, with `associado` where the table uses it
+ * (`usadoPelaTabela`, SQL on the cost's id, comes from the tabelas-precos module).
+ */
 export async function listCustosAssociados(
   db: Executor,
-  tabelaPrecoId: number,
+  usadoPelaTabela: (custoId: SQLWrapper) => SQL<boolean>,
 ): Promise<CustoAssociado[]> {
-  const associado = tabelaUsaCusto(tabelaPrecoId, custosAdicionais.id);
+  const associado = usadoPelaTabela(custosAdicionais.id);
   const rows = await selectCustos(db, { associado }).orderBy(
     ptBrOrder(custosAdicionais.nome),
     custosAdicionais.id,

@@ -11,6 +11,7 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import {
   createCustoAdicional,
   deleteCustoAdicional,
@@ -78,6 +79,10 @@ export const custosAdicionaisRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
     '/:id',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(
+        custoAdicionalInputSchema,
+        porId((id) => getCustoAdicional(db, id)),
+      ),
       schema: {
         tags: ['custos-adicionais'],
         summary: 'Atualizar custo adicional',

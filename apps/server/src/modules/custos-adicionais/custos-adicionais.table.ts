@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { TipoCustoAdicional } from '@prumo/shared/precos';
-import { timestamps } from '../../db/columns';
+import { money, percent, timestamps } from '../../db/columns';
 
 /**
  * Additional costs a price table adds to its prices (spec part 2, section 3.6): a percentage of
@@ -15,8 +15,8 @@ export const custosAdicionais = pgTable(
     nome: varchar({ length: 120 }).notNull(),
     descricao: text(),
     tipo: varchar({ length: 20 }).$type<TipoCustoAdicional>().notNull().default('percentual'),
-    valorPercentual: numeric({ precision: 7, scale: 2, mode: 'number' }),
-    valorFixo: numeric({ precision: 14, scale: 2, mode: 'number' }),
+    valorPercentual: percent(7),
+    valorFixo: money(),
     ...timestamps,
   },
   (table) => [

@@ -162,10 +162,22 @@ describe('PUT and DELETE /api/custos-adicionais/{id}', () => {
       valor_fixo: 1.99,
       valor_percentual: null,
     });
+    // Left out, the value stays; sent as null, it is cleared and the rule of the type applies.
+    const mantido = await ctx.request({
+      method: 'PUT',
+      url: `/api/custos-adicionais/${custo.id}`,
+      payload: { descricao: 'Só a descrição' },
+    });
+    expect(mantido.json()).toMatchObject({
+      nome: custo.nome,
+      descricao: 'Só a descrição',
+      tipo: 'fixo',
+      valor_fixo: 1.99,
+    });
     const invalid = await ctx.request({
       method: 'PUT',
       url: `/api/custos-adicionais/${custo.id}`,
-      payload: { nome: custo.nome, tipo: 'fixo' },
+      payload: { tipo: 'fixo', valor_fixo: null },
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe(CUSTO_ADICIONAL_MESSAGES.fixoPositivo);

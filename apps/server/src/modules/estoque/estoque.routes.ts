@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import {
   createMovimentacao,
   getMovimentacao,
@@ -94,6 +95,10 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
     '/movimentacoes/:id',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(
+        movimentacaoInputSchema,
+        porId((id) => getMovimentacao(db, id)),
+      ),
       schema: {
         tags: ['estoque'],
         summary: 'Editar movimentação: o estoque é ajustado pela diferença',

@@ -4,14 +4,13 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { TipoMovimentacao } from '@prumo/shared/estoque';
-import { timestamps } from '../../db/columns';
+import { quantity, timestamps } from '../../db/columns';
 import { produtos } from '../produtos/produtos.table';
 import { ordensServico } from '../ordens-servico/ordens-servico.table';
 import { usuarios } from '../usuarios/usuarios.table';
@@ -29,7 +28,7 @@ export const estoqueMovimentacoes = pgTable(
       .notNull()
       .references(() => produtos.id, { onDelete: 'no action' }),
     tipo: varchar({ length: 10 }).$type<TipoMovimentacao>().notNull(),
-    quantidade: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull(),
+    quantidade: quantity().notNull(),
     /** The day the movement happened (the form's date), in the company's calendar. */
     data: date({ mode: 'string' }).notNull(),
     motivo: varchar({ length: 200 }).notNull(),

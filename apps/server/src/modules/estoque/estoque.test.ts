@@ -274,6 +274,22 @@ describe('Idempotency-Key on POST /api/estoque/movimentacoes', () => {
 });
 
 describe('PUT /api/estoque/movimentacoes/{id}', () => {
+  it('keeps what it leaves out: a new reason alone moves no stock', async () => {
+    const produto = await createProduto(5);
+    const entrada = await postOk(movimento(produto.id, 'entrada', 4, { observacoes: 'Nota 12' }));
+    const response = await put(entrada.id, { motivo: 'Compra corrigida' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      tipo: 'entrada',
+      produto_id: produto.id,
+      quantidade: 4,
+      motivo: 'Compra corrigida',
+      observacoes: 'Nota 12',
+      estoque_produto: 9,
+    });
+    expect(await estoqueOf(produto.id)).toBe(9);
+  });
+
   it('adjusts the stock by the difference when quantity and tipo change', async () => {
     const produto = await createProduto(5);
     const entrada = await postOk(movimento(produto.id, 'entrada', 10));

@@ -5,6 +5,7 @@ import {
   etiquetaInputSchema,
   etiquetaListQuerySchema,
   etiquetaListSchema,
+  etiquetaParaModelo,
   etiquetaSchema,
   imprimirEtiquetasSchema,
   MAX_ETIQUETAS_POR_ARQUIVO,
@@ -16,6 +17,7 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { badRequest, notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import { sendPdf } from '../../http/pdf-reply';
 import { getCategoria } from '../categorias/categorias.repository';
 import { produtosAtivosDaCategoria, produtosParaEtiquetas } from '../produtos/produtos.repository';
@@ -144,6 +146,13 @@ export const etiquetasRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     '/:id',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(
+        etiquetaInputSchema,
+        porId(async (id) => {
+          const etiqueta = await getEtiqueta(db, id);
+          return etiqueta && etiquetaParaModelo(etiqueta);
+        }),
+      ),
       schema: {
         tags: ['etiquetas'],
         summary: 'Atualizar modelo de etiqueta',

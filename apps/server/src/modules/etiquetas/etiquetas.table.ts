@@ -3,7 +3,6 @@ import {
   boolean,
   check,
   integer,
-  numeric,
   pgTable,
   smallint,
   uniqueIndex,
@@ -17,10 +16,9 @@ import type {
   TamanhoFonteValor,
   TamanhoPagina,
 } from '@prumo/shared/etiquetas';
-import { timestamps } from '../../db/columns';
+import { millimetres, timestamps } from '../../db/columns';
 
 /** Millimetres with two decimals. */
-const mm = () => numeric({ precision: 7, scale: 2, mode: 'number' });
 const simNao = () => varchar({ length: 3 }).$type<SimNao>().notNull();
 
 /**
@@ -34,12 +32,12 @@ export const etiquetas = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     nome: varchar({ length: 120 }).notNull(),
     padrao: varchar({ length: 20 }).$type<PadraoEtiqueta>().notNull(),
-    margemSuperior: mm().notNull(),
-    margemLateral: mm().notNull(),
-    densidadeVertical: mm().notNull(),
-    densidadeHorizontal: mm().notNull(),
-    alturaEtiqueta: mm().notNull(),
-    larguraEtiqueta: mm().notNull(),
+    margemSuperior: millimetres().notNull(),
+    margemLateral: millimetres().notNull(),
+    densidadeVertical: millimetres().notNull(),
+    densidadeHorizontal: millimetres().notNull(),
+    alturaEtiqueta: millimetres().notNull(),
+    larguraEtiqueta: millimetres().notNull(),
     fonteEtiqueta: varchar({ length: 20 }).$type<FonteEtiqueta>().notNull(),
     tamanhoFonte: smallint().notNull(),
     limiteCaracteres: smallint().notNull(),

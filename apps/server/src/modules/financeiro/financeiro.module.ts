@@ -1,5 +1,4 @@
 import type { ServerModule } from '../server-module';
-import { seedDemoFinanceiro } from './financeiro.demo';
 import { financeiroRoutes } from './financeiro.routes';
 import { dashboardRoutes, relatoriosRoutes } from './relatorios.routes';
 
@@ -9,5 +8,4 @@ export const financeiroModule: ServerModule = {
     { prefix: '/financeiro', plugin: relatoriosRoutes },
     { prefix: '/dashboard', plugin: dashboardRoutes },
   ],
-  seedDemo: seedDemoFinanceiro,
 };

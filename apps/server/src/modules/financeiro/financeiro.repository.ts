@@ -57,7 +57,7 @@ import {
   type SortColumns,
 } from '../../db/sql-helpers';
 import { AppError, badRequest, duplicado, emUso, notFound } from '../../http/errors';
-import type { AuthenticatedUser } from '../auth/auth.repository';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import {
   contatosDeCadastros,
   findCadastroResumo,
@@ -389,6 +389,18 @@ async function travarCategoria(tx: Transaction, id: number) {
   return row;
 }
 
+/** One category as GET lists it (what a PUT leaves out stays as it is). */
+export async function getCategoriaFinanceira(
+  db: Executor,
+  id: number,
+): Promise<CategoriaFinanceira | undefined> {
+  const [row] = await db
+    .select(categoriaColumns)
+    .from(categoriasFinanceiras)
+    .where(eq(categoriasFinanceiras.id, id));
+  return row;
+}
+
 export async function createCategoria(
   tx: Transaction,
   input: CategoriaInput,
@@ -696,7 +708,7 @@ export async function listTitulos(
   db: Executor,
   query: TituloListQuery,
   timeZone: string,
-): Promise<{ items: Titulo[]; total: number }> {
+): Promise<{ items: Titulo[]; total: number; saldo: number }> {
   const hoje = todayISO(timeZone);
   const { rows: page, total } = listTitulosQueries(db, query, hoje);
   const [rows, [totals]] = await Promise.all([page, total]);
@@ -710,8 +722,18 @@ export async function listTitulos(
       (porTitulo.get(row.titulo.id) ?? []).map((p) => toParcela(p, hoje)),
     ),
   );
-  return { items, total: totals?.total ?? 0 };
+  return {
+    items,
+    total: totals?.total ?? 0,
+    saldo: fromCentavos(Number(totals?.saldoCentavos ?? 0)),
+  };
 }
+
+/**
+ * What the titles of a filter still owe, in centavos (a cancelled installment owes nothing), as
+ * each title's saldo adds up: summed exactly in numeric, over the whole filter.
+ */
+const saldoEmCentavos = sql<string>`(coalesce(sum((SELECT sum(p.valor - p.valor_pago) FROM parcelas p WHERE p.titulo_id = titulos.id AND p.status <> 'cancelado')), 0) * 100)::bigint::text`;
 
 /** The page and the total of GET /api/financeiro/titulos, not yet run. */
 function listTitulosQueries(db: Executor, query: TituloListQuery, hoje: string) {
@@ -727,7 +749,7 @@ function listTitulosQueries(db: Executor, query: TituloListQuery, hoje: string) 
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
-    total: db.select({ total: count() }).from(titulos).where(where),
+    total: db.select({ total: count(), saldoCentavos: saldoEmCentavos }).from(titulos).where(where),
   };
 }
 

@@ -26,6 +26,7 @@ import { idParamSchema, z } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import { getEmpresa } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
@@ -41,6 +42,7 @@ import {
   estornarBaixa,
   estornarTransferencia,
   extratoConta,
+  getCategoriaFinanceira,
   getConta,
   getTitulo,
   listCategorias,
@@ -124,6 +126,10 @@ export const financeiroRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     '/contas/:id',
     {
       config: { roles },
+      preValidation: mantemOmitidos(
+        contaInputSchema,
+        porId((id) => getConta(db, id)),
+      ),
       schema: {
         tags,
         summary: 'Alterar conta',
@@ -244,6 +250,10 @@ export const financeiroRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     '/categorias/:id',
     {
       config: { roles },
+      preValidation: mantemOmitidos(
+        categoriaFinanceiraInputSchema,
+        porId((id) => getCategoriaFinanceira(db, id)),
+      ),
       schema: {
         tags,
         summary: 'Alterar categoria (o tipo fica fixo nas do sistema e nas com lançamentos)',
@@ -311,14 +321,19 @@ export const financeiroRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         description:
           '`status` é o do título (vencido: alguma parcela devida passou do vencimento, no ' +
           'calendário da empresa). Os devidos vêm primeiro pelo próximo vencimento; quitados e ' +
-          'cancelados depois, os mais recentes antes. Total no cabeçalho X-Total-Count.',
+          'cancelados depois, os mais recentes antes. Total no cabeçalho X-Total-Count; o ' +
+          'saldo em aberto de todo o filtro (não só da página) em X-Total-Saldo, em reais com ' +
+          'ponto decimal (1234.56).',
         querystring: tituloListQuerySchema,
         response: { 200: tituloListSchema },
       },
     },
     async (request, reply) => {
-      const { items, total } = await listTitulos(db, request.query, config.timeZone);
-      return reply.header('x-total-count', String(total)).send(items);
+      const { items, total, saldo } = await listTitulos(db, request.query, config.timeZone);
+      return reply
+        .header('x-total-count', String(total))
+        .header('x-total-saldo', saldo.toFixed(2))
+        .send(items);
     },
   );
 
@@ -368,6 +383,10 @@ export const financeiroRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     '/titulos/:id',
     {
       config: { roles },
+      preValidation: mantemOmitidos(
+        tituloInputSchema,
+        porId((id) => getTitulo(db, id, config.timeZone)),
+      ),
       schema: {
         tags,
         summary: 'Alterar título lançado à mão e não cancelado',

@@ -120,11 +120,17 @@ describe('contas', () => {
       data_saldo_inicial: '2026-01-01',
     });
     expect(editada).toMatchObject({ nome: 'Banco Editado', tipo: 'poupanca', saldo: 10 });
+    // PUT keeps what it leaves out; null clears a field that may be empty.
     const semData = await ok<Conta>('PUT', `/api/financeiro/contas/${conta.id}`, {
       nome: 'Banco Editado',
-      tipo: 'poupanca',
+      banco: null,
     });
-    expect(semData).toMatchObject({ data_saldo_inicial: '2026-01-01', saldo_inicial: 0 });
+    expect(semData).toMatchObject({
+      tipo: 'poupanca',
+      banco: null,
+      data_saldo_inicial: '2026-01-01',
+      saldo_inicial: 10,
+    });
     expect((await send('DELETE', `/api/financeiro/contas/${conta.id}`)).statusCode).toBe(204);
     expect(
       (await ctx.request({ method: 'GET', url: `/api/financeiro/contas/${conta.id}` })).statusCode,
@@ -422,6 +428,81 @@ describe('vencido in the company calendar', () => {
       `/api/financeiro/titulos?status=vencido&natureza=pagar&limit=500`,
     );
     expect(lista.some((t) => t.id === titulo.id)).toBe(true);
+  });
+});
+
+describe("the list's total owed", () => {
+  it('sums what the whole filter still owes, beyond the page, exact to the centavo', async () => {
+    const conta = await novaConta('Banco Soma', 5000);
+    const marca = `Soma filtro ${Date.now()}`;
+    const valores = [0.1, 0.2, 0.7, 100.01, 1234567.89, 19.99, 0.03];
+    const criados: TituloDetalhe[] = [];
+    for (const [index, valor] of valores.entries()) {
+      criados.push(
+        await novoTitulo({
+          descricao: `${marca} ${index}`,
+          valor,
+          parcelas: valor > 100 ? 3 : 1,
+          forma_pagamento: index % 2 ? 'Cartão de Débito' : 'Boleto',
+        }),
+      );
+    }
+    expect(criados.map((t) => t.forma_pagamento)).toEqual(
+      valores.map((_, index) => (index % 2 ? 'cartao_debito' : 'boleto')),
+    );
+    // 19,99 paid 10,00 (owes 9,99); 0,03 cancelled (owes nothing).
+    const baixa = await baixar(criados[5]!.parcelas[0]!.id, { conta_id: conta.id, valor: 10 });
+    expect(baixa.statusCode, baixa.body).toBe(201);
+    const cancelado = await send('POST', `/api/financeiro/titulos/${criados[6]!.id}/cancelar`);
+    expect(cancelado.statusCode, cancelado.body).toBe(200);
+
+    const esperado = [0.1, 0.2, 0.7, 100.01, 1234567.89, 9.99].reduce(
+      (soma, valor) => soma + toCentavos(valor),
+      0,
+    );
+    const url = `/api/financeiro/titulos?q=${encodeURIComponent(marca)}&limit=2&offset=0`;
+    const pagina = await ctx.request({ method: 'GET', url });
+    expect(pagina.statusCode, pagina.body).toBe(200);
+    expect(pagina.json<Titulo[]>()).toHaveLength(2);
+    expect(pagina.headers['x-total-count']).toBe('7');
+    expect(pagina.headers['x-total-saldo']).toBe((esperado / 100).toFixed(2));
+    expect(pagina.headers['x-total-saldo']).toBe('1234678.89');
+    const somaDaPagina = pagina.json<Titulo[]>().reduce((s, t) => s + toCentavos(t.saldo), 0);
+    expect(somaDaPagina).toBeLessThan(esperado);
+
+    // The same sum on every page, and with a filter that leaves rows out.
+    const outra = await ctx.request({ method: 'GET', url: url.replace('offset=0', 'offset=4') });
+    expect(outra.headers['x-total-saldo']).toBe('1234678.89');
+    const pagos = await ctx.request({
+      method: 'GET',
+      url: `/api/financeiro/titulos?q=${encodeURIComponent(marca)}&status=cancelado`,
+    });
+    expect(pagos.headers['x-total-count']).toBe('1');
+    expect(pagos.headers['x-total-saldo']).toBe('0.00');
+  });
+});
+
+describe('titulos: PUT keeps what it leaves out', () => {
+  it('renames a partly paid title without touching its installments', async () => {
+    const conta = await novaConta('Banco Renomear', 100);
+    const titulo = await novoTitulo({ valor: 90, parcelas: 3, categoria_id: despesaId });
+    const pago = await baixar(titulo.parcelas[0]!.id, { conta_id: conta.id, valor: 30 });
+    expect(pago.statusCode, pago.body).toBe(201);
+    const renomeado = await ok<TituloDetalhe>('PUT', `/api/financeiro/titulos/${titulo.id}`, {
+      descricao: 'Conta renomeada',
+    });
+    expect(renomeado).toMatchObject({
+      descricao: 'Conta renomeada',
+      valor: 90,
+      categoria_id: despesaId,
+      saldo: 60,
+    });
+    expect(renomeado.parcelas.map((p) => [p.id, p.valor])).toEqual(
+      titulo.parcelas.map((p) => [p.id, p.valor]),
+    );
+    // A new value alone would leave the stored installments short: refused, nothing changed.
+    const semParcelas = await send('PUT', `/api/financeiro/titulos/${titulo.id}`, { valor: 120 });
+    expect(semParcelas.statusCode).toBe(400);
   });
 });
 

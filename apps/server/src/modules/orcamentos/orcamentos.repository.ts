@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { addDaysISO, todayISO } from '@prumo/shared/dates';
 import {
   calcularTotaisOrcamento,
@@ -8,9 +8,9 @@ import {
   linhasForaDoCatalogoMessage,
   ORCAMENTO_ANEXOS_MAX,
   ORCAMENTO_MESSAGES,
+  ORCAMENTO_TRANSICOES,
   orcamentoEditavel,
   parcelasNaoConferemMessage,
-  podeMudarStatusOrcamento,
   somaParcelas,
   statusEfetivo,
   tipoDoOrcamento,
@@ -36,11 +36,14 @@ import {
   vendaProdutoInputSchema,
 } from '@prumo/shared/vendas';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
+import { documentoComStatus } from '../../db/documento';
+import { colunasDoEndereco } from '../../db/documento-tabelas';
+import { buscaDoDocumento, listaDe, listaPaginada } from '../../db/lista';
+import { containsSearch, ptBrKey, type SortColumns } from '../../db/sql-helpers';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { anexosDoDocumento, deleteArquivos } from '../arquivos/arquivos.repository';
-import type { AuthenticatedUser } from '../auth/auth.repository';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
 import { createOrdem } from '../ordens-servico/ordens-servico.repository';
 import { produtosParaVenda } from '../produtos/produtos.repository';
@@ -54,6 +57,7 @@ import {
   orcamentoProdutos,
   orcamentos,
   orcamentoServicos,
+  tabelasDoOrcamento,
 } from './orcamentos.table';
 
 /*
@@ -72,15 +76,22 @@ export interface OrcamentoContexto {
 }
 
 const anexos = anexosDoDocumento({
-  tabela: orcamentoAnexos,
-  documento: orcamentoAnexos.orcamentoId,
-  arquivo: orcamentoAnexos.arquivoId,
-  vinculo: (orcamentoId, arquivoId) => ({ orcamentoId, arquivoId }),
+  ...tabelasDoOrcamento.vinculoDosAnexos,
   maximo: ORCAMENTO_ANEXOS_MAX,
   mensagens: {
     demais: ORCAMENTO_MESSAGES.anexosDemais,
     naoEncontrado: ORCAMENTO_MESSAGES.anexoNaoEncontrado,
   },
+});
+
+/** Lock, the transition table (ORCAMENTO_TRANSICOES), history. */
+const documento = documentoComStatus({
+  tabela: orcamentos,
+  status: 'status',
+  naoEncontrado: ORCAMENTO_MESSAGES.naoEncontrado,
+  transicoes: ORCAMENTO_TRANSICOES,
+  transicaoInvalida: transicaoOrcamentoInvalidaMessage,
+  historico: { tabela: orcamentoHistorico, linha: tabelasDoOrcamento.linhaDoHistorico },
 });
 
 /** The status as of `hoje`: pending past the last valid day reads expirado. */
@@ -135,11 +146,8 @@ function listConditions(query: OrcamentoListQuery, hoje: string): SQL | undefine
     query.ate ? lte(orcamentos.data, query.ate) : undefined,
   ];
   if (query.q) {
-    const numero = /^\d{1,9}$/.test(query.q) ? Number(query.q) : undefined;
     const porTexto = containsSearch(query.q, orcamentos.clienteNome, orcamentos.responsavel);
-    conditions.push(
-      numero === undefined ? porTexto : sql`(${orcamentos.numero} = ${numero} OR ${porTexto})`,
-    );
+    conditions.push(buscaDoDocumento(query.q, orcamentos.numero, porTexto));
   }
   return and(...conditions.filter((condition): condition is SQL => condition !== undefined));
 }
@@ -153,56 +161,24 @@ const ORCAMENTO_SORT_COLUMNS: SortColumns<OrcamentoSort> = {
   validade: [orcamentos.dataVencimento],
 };
 
-/** GET /api/orcamentos: newest first unless `sort` says otherwise, one page, and the total. */
-export async function listOrcamentos(
-  db: Executor,
-  query: OrcamentoListQuery,
-  timeZone: string,
-): Promise<{ items: OrcamentoResumo[]; total: number }> {
-  const { rows: page, total } = listOrcamentosQueries(db, query, timeZone);
-  const [rows, [totals]] = await Promise.all([page, total]);
-  return { items: rows.map(toResumo), total: totals?.total ?? 0 };
-}
-
-/** The two statements of GET /api/orcamentos (the page and the total), not yet run. */
-function listOrcamentosQueries(db: Executor, query: OrcamentoListQuery, timeZone: string) {
+/** GET /api/orcamentos's two statements (the page and the total), not yet run. */
+const lista = listaDe((db, query: OrcamentoListQuery, timeZone: string) => {
   const hoje = todayISO(timeZone);
-  const where = listConditions(query, hoje);
-  return {
-    rows: selectResumo(db, hoje)
-      .where(where)
-      .orderBy(
-        ...sortOrder(ORCAMENTO_SORT_COLUMNS, query, {
-          sort: 'data',
-          order: 'desc',
-          id: orcamentos.id,
-        }),
-      )
-      .limit(query.limit)
-      .offset(query.offset),
-    total: db.select({ total: count() }).from(orcamentos).where(where),
-  };
-}
+  return listaPaginada(db, {
+    rows: selectResumo(db, hoje).$dynamic(),
+    tabela: orcamentos,
+    where: listConditions(query, hoje),
+    columns: ORCAMENTO_SORT_COLUMNS,
+    query,
+    padrao: { sort: 'data', order: 'desc', id: orcamentos.id },
+  });
+}, toResumo);
+
+/** GET /api/orcamentos: newest first unless `sort` says otherwise, one page, and the total. */
+export const listOrcamentos = lista.ler;
 
 /** The SQL GET /api/orcamentos runs for a query (checked by listas.explain.test.ts). */
-export function listOrcamentosSql(
-  db: Executor,
-  query: OrcamentoListQuery,
-  timeZone: string,
-): { rows: SQL; total: SQL } {
-  const { rows, total } = listOrcamentosQueries(db, query, timeZone);
-  return { rows: rows.getSQL(), total: total.getSQL() };
-}
-
-const linhaColumns = (tabela: typeof orcamentoProdutos | typeof orcamentoServicos) => ({
-  id: tabela.id,
-  nome: tabela.nome,
-  detalhes: tabela.detalhes,
-  quantidade: tabela.quantidade,
-  valor: tabela.valor,
-  desconto: tabela.desconto,
-  subtotal: tabela.subtotal,
-});
+export const listOrcamentosSql = lista.sql;
 
 /** GET /api/orcamentos/{id}: the quote with its lines, installments, files and history. */
 export async function getOrcamento(
@@ -213,14 +189,13 @@ export async function getOrcamento(
   const hoje = todayISO(timeZone);
   const vendedor = nomesDeCadastros(db, 'vendedor');
   const transportadora = nomesDeCadastros(db, 'transportadora');
-  const autor = nomesDeUsuarios(db, 'autor');
   const numerosVenda = sql<
     number | null
   >`(SELECT numero FROM vendas WHERE id = ${orcamentos.vendaId})`;
   const numerosOs = sql<
     number | null
   >`(SELECT numero FROM ordens_servico WHERE id = ${orcamentos.ordemServicoId})`;
-  const [[row], produtos, servicos, parcelas, historico, arquivos] = await Promise.all([
+  const [[row], [produtos, servicos], parcelas, historico, arquivos] = await Promise.all([
     db
       .select({
         orcamento: orcamentos,
@@ -234,20 +209,7 @@ export async function getOrcamento(
       .leftJoin(vendedor, eq(vendedor.id, orcamentos.vendedorId))
       .leftJoin(transportadora, eq(transportadora.id, orcamentos.transportadoraId))
       .where(eq(orcamentos.id, id)),
-    db
-      .select({
-        ...linhaColumns(orcamentoProdutos),
-        produto_id: orcamentoProdutos.produtoId,
-        unidade_medida: orcamentoProdutos.unidadeMedida,
-      })
-      .from(orcamentoProdutos)
-      .where(eq(orcamentoProdutos.orcamentoId, id))
-      .orderBy(asc(orcamentoProdutos.ordem)),
-    db
-      .select({ ...linhaColumns(orcamentoServicos), servico_id: orcamentoServicos.servicoId })
-      .from(orcamentoServicos)
-      .where(eq(orcamentoServicos.orcamentoId, id))
-      .orderBy(asc(orcamentoServicos.ordem)),
+    tabelasDoOrcamento.lerLinhas(db, id),
     db
       .select({
         numero: orcamentoParcelas.numero,
@@ -257,17 +219,7 @@ export async function getOrcamento(
       .from(orcamentoParcelas)
       .where(eq(orcamentoParcelas.orcamentoId, id))
       .orderBy(asc(orcamentoParcelas.numero)),
-    db
-      .select({
-        status: orcamentoHistorico.status,
-        usuario_nome: autor.nome,
-        observacao: orcamentoHistorico.observacao,
-        createdAt: orcamentoHistorico.createdAt,
-      })
-      .from(orcamentoHistorico)
-      .leftJoin(autor, eq(autor.id, orcamentoHistorico.usuarioId))
-      .where(eq(orcamentoHistorico.orcamentoId, id))
-      .orderBy(asc(orcamentoHistorico.id)),
+    tabelasDoOrcamento.lerHistorico(db, id, nomesDeUsuarios(db, 'autor')),
     anexos.listar(db, id),
   ]);
   if (!row) return undefined;
@@ -320,10 +272,7 @@ export async function getOrcamento(
     ordem_servico_numero: row.ordemServicoNumero === null ? null : Number(row.ordemServicoNumero),
     convertido_em: o.convertidoEm?.toISOString() ?? null,
     anexos: arquivos,
-    historico: historico.map(({ createdAt, ...entrada }) => ({
-      ...entrada,
-      created_at: createdAt.toISOString(),
-    })),
+    historico,
     updated_at: o.updatedAt.toISOString(),
   };
 }
@@ -444,13 +393,7 @@ async function calcularOrcamento(
       introducao: input.introducao === undefined ? introducaoAtual : input.introducao,
       frete: input.frete,
       transportadoraId: input.transportadora_id,
-      cep: input.cep,
-      logradouro: input.logradouro,
-      numeroEndereco: input.numero_endereco,
-      complemento: input.complemento,
-      bairro: input.bairro,
-      cidade: input.cidade,
-      uf: input.uf,
+      ...colunasDoEndereco(input),
       totalProdutos: totais.total_produtos,
       totalServicos: totais.total_servicos,
       valorSubtotal: totais.valor_subtotal,
@@ -507,17 +450,13 @@ async function gravarConteudo(tx: Transaction, orcamentoId: number, conteudo: Co
   if (conteudo.parcelas.length) await tx.insert(orcamentoParcelas).values(comId(conteudo.parcelas));
 }
 
-async function registrarHistorico(
+const registrarHistorico = (
   tx: Transaction,
   orcamentoId: number,
   status: StatusOrcamento,
   contexto: Pick<OrcamentoContexto, 'usuario'>,
   observacao: string | null,
-) {
-  await tx
-    .insert(orcamentoHistorico)
-    .values({ orcamentoId, status, usuarioId: contexto.usuario.id, observacao });
-}
+) => documento.registrarHistorico(tx, orcamentoId, status, contexto.usuario.id, observacao);
 
 /** POST /api/orcamentos: a new draft (rascunho). */
 export async function createOrcamento(
@@ -537,22 +476,20 @@ export async function createOrcamento(
 
 /** Locks a quote's row for a write, with its status as of today; 404 when there is none. */
 async function travarOrcamento(tx: Transaction, id: number, timeZone: string) {
-  const [row] = await tx
-    .select({
-      id: orcamentos.id,
-      numero: orcamentos.numero,
-      status: orcamentos.status,
-      dataVencimento: orcamentos.dataVencimento,
-      introducao: orcamentos.introducao,
-      vendaId: orcamentos.vendaId,
-      ordemServicoId: orcamentos.ordemServicoId,
-    })
-    .from(orcamentos)
-    .where(eq(orcamentos.id, id))
-    .for('update');
-  if (!row) throw notFound(ORCAMENTO_MESSAGES.naoEncontrado);
-  return { ...row, status: statusEfetivo(row.status, row.dataVencimento, todayISO(timeZone)) };
+  const row = await documento.travar(tx, id, {
+    dataVencimento: orcamentos.dataVencimento,
+    introducao: orcamentos.introducao,
+    vendaId: orcamentos.vendaId,
+    ordemServicoId: orcamentos.ordemServicoId,
+  });
+  return { ...row, status: statusDoTravado(row, timeZone) };
 }
+
+/** The status a locked quote has today (statusEfetivo). */
+const statusDoTravado = (
+  row: { status: StatusOrcamento; dataVencimento: string },
+  timeZone: string,
+) => statusEfetivo(row.status, row.dataVencimento, todayISO(timeZone));
 
 /** PUT /api/orcamentos/{id}: drafts and sent quotes only; lines and installments are replaced. */
 export async function updateOrcamento(
@@ -606,27 +543,25 @@ export async function alterarStatusOrcamento(
   input: OrcamentoStatusInput,
   contexto: OrcamentoContexto,
 ): Promise<Orcamento> {
-  const atual = await travarOrcamento(tx, id, contexto.timeZone);
-  if (!podeMudarStatusOrcamento(atual.status, input.status)) {
-    const message = transicaoOrcamentoInvalidaMessage(atual.status, input.status);
-    throw new AppError('TRANSICAO_INVALIDA', message, { status: message });
-  }
-  if (input.status === 'pendente') {
-    const [linhas] = await tx
-      .select({
-        n: sql<number>`(SELECT count(*) FROM ${orcamentoProdutos} WHERE ${orcamentoProdutos.orcamentoId} = ${id}) + (SELECT count(*) FROM ${orcamentoServicos} WHERE ${orcamentoServicos.orcamentoId} = ${id})`,
-      })
-      .from(sql`(SELECT 1) AS um`);
-    if (Number(linhas?.n ?? 0) === 0) {
-      throw new AppError('REGRA_VIOLADA', ORCAMENTO_MESSAGES.semLinhas);
-    }
-  }
-  await tx
-    .update(orcamentos)
-    .set({ status: input.status, updatedAt: sql`now()` })
-    .where(eq(orcamentos.id, id));
-  await registrarHistorico(tx, id, input.status, contexto, input.observacao);
-  return (await getOrcamento(tx, id, contexto.timeZone))!;
+  return documento.alterarStatus(tx, id, {
+    para: input.status,
+    por: contexto.usuario,
+    observacao: input.observacao,
+    colunas: { dataVencimento: orcamentos.dataVencimento },
+    statusAtual: (row) => statusDoTravado(row, contexto.timeZone),
+    antes: async () => {
+      if (input.status !== 'pendente') return;
+      const [linhas] = await tx
+        .select({
+          n: sql<number>`(SELECT count(*) FROM ${orcamentoProdutos} WHERE ${orcamentoProdutos.orcamentoId} = ${id}) + (SELECT count(*) FROM ${orcamentoServicos} WHERE ${orcamentoServicos.orcamentoId} = ${id})`,
+        })
+        .from(sql`(SELECT 1) AS um`);
+      if (Number(linhas?.n ?? 0) === 0) {
+        throw new AppError('REGRA_VIOLADA', ORCAMENTO_MESSAGES.semLinhas);
+      }
+    },
+    reler: async () => (await getOrcamento(tx, id, contexto.timeZone))!,
+  });
 }
 
 /**
@@ -662,13 +597,7 @@ export async function duplicarOrcamento(
       introducao: original.introducao,
       frete: original.frete,
       transportadoraId: original.transportadora_id,
-      cep: original.cep,
-      logradouro: original.logradouro,
-      numeroEndereco: original.numero_endereco,
-      complemento: original.complemento,
-      bairro: original.bairro,
-      cidade: original.cidade,
-      uf: original.uf,
+      ...colunasDoEndereco(original),
       totalProdutos: original.total_produtos,
       totalServicos: original.total_servicos,
       valorSubtotal: original.valor_subtotal,
@@ -759,26 +688,24 @@ export async function converterOrcamento(
   const criados: string[] = [];
   let vendaId: number | null = null;
   if (temProdutos) {
+    // Without a method (none sent, none on the quote) the Pendente sale gets one before it is
+    // finalized: the sale's schema asks for one, so it is checked with a stand-in and left null.
     const forma = input.forma_pagamento ?? orcamento.forma_pagamento;
-    if (forma === null) throw refused('forma_pagamento', ORCAMENTO_MESSAGES.formaParaConverter);
-    const venda = await createVenda(
-      tx,
-      vendaProdutoInputSchema.parse({
-        tipo: 'produto',
-        cliente_id: clienteId,
-        forma_pagamento: forma,
-        frete: orcamento.frete,
-        observacoes: comReferencia(orcamento.observacoes)?.slice(0, 1000),
-        itens: orcamento.produtos.map((l) => ({
-          produto_id: l.produto_id,
-          quantidade: l.quantidade,
-          preco_unitario: l.valor,
-          desconto_item: l.desconto,
-        })),
-        autorizacao: input.autorizacao,
-      }),
-      contexto,
-    );
+    const dadosVenda = vendaProdutoInputSchema.parse({
+      tipo: 'produto',
+      cliente_id: clienteId,
+      forma_pagamento: forma ?? 'dinheiro',
+      frete: orcamento.frete,
+      observacoes: comReferencia(orcamento.observacoes)?.slice(0, 1000),
+      itens: orcamento.produtos.map((l) => ({
+        produto_id: l.produto_id,
+        quantidade: l.quantidade,
+        preco_unitario: l.valor,
+        desconto_item: l.desconto,
+      })),
+      autorizacao: input.autorizacao,
+    });
+    const venda = await createVenda(tx, { ...dadosVenda, forma_pagamento: forma }, contexto);
     vendaId = venda.id;
     criados.push(`venda Nº ${formatNumeroVenda(venda.numero)}`);
   }
@@ -833,16 +760,13 @@ export async function converterOrcamento(
 }
 
 /** The quote a sale or a service order came from, for their reads to join (one subquery). */
-export function origemOrcamento(db: Executor) {
-  return db
-    .select({
-      id: orcamentos.id,
-      numero: orcamentos.numero,
-      vendaId: orcamentos.vendaId,
-      ordemServicoId: orcamentos.ordemServicoId,
-    })
-    .from(orcamentos)
-    .as('orcamento_origem');
+/**
+ * The quote each sale (`vendaId`) or service order (`ordemServicoId`) came from, by that
+ * document's id (chave): the answer to the vendas and ordens-servico modules' question.
+ */
+export function orcamentoDeOrigem(coluna: 'vendaId' | 'ordemServicoId') {
+  return () =>
+    sql`SELECT ${orcamentos[coluna]} AS chave, ${orcamentos.id} AS id, ${orcamentos.numero} AS numero FROM ${orcamentos}`;
 }
 
 /** POST /api/orcamentos/{id}/anexos: files already checked by size and content. */

@@ -16,9 +16,7 @@ import {
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { registerAnexosRoutes } from '../../http/anexos-routes';
-import { notFound } from '../../http/errors';
-import { sendPdf } from '../../http/pdf-reply';
+import { registerDocumentoRoutes } from '../../http/documento-routes';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
@@ -48,12 +46,6 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
   });
   const tags = ['orcamentos'];
 
-  const carregar = async (id: number) => {
-    const orcamento = await getOrcamento(db, id, config.timeZone);
-    if (!orcamento) throw notFound(ORCAMENTO_MESSAGES.naoEncontrado);
-    return orcamento;
-  };
-
   app.get(
     '/',
     {
@@ -75,110 +67,55 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags,
-        summary: 'Ler um orçamento com linhas, parcelas, anexos e histórico',
-        params: idParamSchema,
-        response: { 200: orcamentoSchema },
+  registerDocumentoRoutes(app, {
+    db,
+    auditar: comAuditoria,
+    tags,
+    schema: orcamentoSchema,
+    ler: (leitor, id) => getOrcamento(leitor, id, config.timeZone),
+    naoEncontrado: ORCAMENTO_MESSAGES.naoEncontrado,
+    get: { summary: 'Ler um orçamento com linhas, parcelas, anexos e histórico' },
+    pdf: {
+      summary: 'Orçamento em PDF (A4), como o cliente recebe',
+      gerar: async (orcamento) => {
+        const { orcamentoPdf } = await import('./orcamentos.pdf');
+        return orcamentoPdf(orcamento, await contextoDocumento(db, config));
       },
+      nome: (orcamento) => `orcamento-${formatNumeroOrcamento(orcamento.numero)}.pdf`,
     },
-    (request) => carregar(request.params.id),
-  );
-
-  app.get(
-    '/:id/pdf',
-    {
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags,
-        summary: 'Orçamento em PDF (A4), como o cliente recebe',
-        params: idParamSchema,
-      },
+    create: {
+      summary: 'Criar orçamento (rascunho); totais, tipo e vencimento calculados pelo servidor',
+      body: orcamentoInputSchema,
+      gravar: (tx, body, request) => createOrcamento(tx, body, contexto(request)),
     },
-    async (request, reply) => {
-      const orcamento = await carregar(request.params.id);
-      const { orcamentoPdf } = await import('./orcamentos.pdf');
-      const pdf = await orcamentoPdf(orcamento, await contextoDocumento(db, config));
-      const nome = `orcamento-${formatNumeroOrcamento(orcamento.numero)}.pdf`;
-      return sendPdf(reply, pdf, nome);
+    update: {
+      summary: 'Alterar orçamento em rascunho ou pendente (linhas e parcelas substituídas)',
+      body: orcamentoInputSchema,
+      gravar: (tx, body, request) =>
+        updateOrcamento(tx, request.params.id, body, contexto(request)),
     },
-  );
-
-  app.post(
-    '/',
-    {
-      config: { roles: ALL_ROLES, idempotent: true },
-      schema: {
-        tags,
-        summary: 'Criar orçamento (rascunho); totais, tipo e vencimento calculados pelo servidor',
-        body: orcamentoInputSchema,
-        response: { 201: orcamentoSchema },
-      },
+    delete: {
+      summary: 'Excluir orçamento ainda não convertido',
+      excluir: (tx, id) => deleteOrcamento(tx, id, config.timeZone),
     },
-    async (request, reply) => {
-      const orcamento = await comAuditoria(db, request.user, (tx) =>
-        createOrcamento(tx, request.body, contexto(request)),
-      );
-      return reply.code(201).send(orcamento);
+    status: {
+      summary: 'Enviar (pendente), aprovar ou rejeitar',
+      description:
+        'rascunho → pendente → aprovado ou rejeitado. Um pendente vencido lê-se expirado e não ' +
+        'muda mais. Aceita o cabeçalho Idempotency-Key.',
+      body: orcamentoStatusSchema,
+      gravar: (tx, body, request) =>
+        alterarStatusOrcamento(tx, request.params.id, body, contexto(request)),
     },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags,
-        summary: 'Alterar orçamento em rascunho ou pendente (linhas e parcelas substituídas)',
-        params: idParamSchema,
-        body: orcamentoInputSchema,
-        response: { 200: orcamentoSchema },
-      },
+    anexos: {
+      doDocumento: 'do orçamento',
+      maxFiles: ORCAMENTO_ANEXOS_MAX,
+      naoEncontrado: ORCAMENTO_MESSAGES.anexoNaoEncontrado,
+      adicionar: (tx, id, files) => adicionarAnexos(tx, id, files, config.timeZone),
+      ler: lerAnexo,
+      remover: removerAnexo,
     },
-    (request) =>
-      comAuditoria(db, request.user, (tx) =>
-        updateOrcamento(tx, request.params.id, request.body, contexto(request)),
-      ),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      config: { roles: ALL_ROLES },
-      schema: { tags, summary: 'Excluir orçamento ainda não convertido', params: idParamSchema },
-    },
-    async (request, reply) => {
-      await comAuditoria(db, request.user, (tx) =>
-        deleteOrcamento(tx, request.params.id, config.timeZone),
-      );
-      return reply.code(204).send();
-    },
-  );
-
-  app.patch(
-    '/:id/status',
-    {
-      config: { roles: ALL_ROLES, idempotent: true },
-      schema: {
-        tags,
-        summary: 'Enviar (pendente), aprovar ou rejeitar',
-        description:
-          'rascunho → pendente → aprovado ou rejeitado. Um pendente vencido lê-se expirado e não ' +
-          'muda mais. Aceita o cabeçalho Idempotency-Key.',
-        params: idParamSchema,
-        body: orcamentoStatusSchema,
-        response: { 200: orcamentoSchema },
-      },
-    },
-    (request) =>
-      comAuditoria(db, request.user, (tx) =>
-        alterarStatusOrcamento(tx, request.params.id, request.body, contexto(request)),
-      ),
-  );
+  });
 
   app.post(
     '/:id/duplicar',
@@ -209,8 +146,10 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         description:
           'Os produtos viram uma venda Pendente e os serviços uma O.S. em aberto, com os valores ' +
           'orçados, numa só transação; uma vez só. `cliente_id` para o orçamento de um cliente ' +
-          'não cadastrado, `forma_pagamento` quando o orçamento não tem, `autorizacao` para um ' +
-          'desconto acima do limite. Aceita o cabeçalho Idempotency-Key.',
+          'não cadastrado, `forma_pagamento` opcional (sem ela nem a do orçamento, a venda ' +
+          'Pendente recebe a forma antes de ser finalizada), `autorizacao` para um desconto ' +
+          'acima do limite. Corpo vazio converte o orçamento como está. Aceita o cabeçalho ' +
+          'Idempotency-Key.',
         params: idParamSchema,
         body: orcamentoConverterSchema,
         response: { 200: orcamentoConversaoSchema },
@@ -221,15 +160,4 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         converterOrcamento(tx, request.params.id, request.body, contexto(request)),
       ),
   );
-
-  registerAnexosRoutes(app, db, {
-    tags,
-    doDocumento: 'do orçamento',
-    maxFiles: ORCAMENTO_ANEXOS_MAX,
-    naoEncontrado: ORCAMENTO_MESSAGES.anexoNaoEncontrado,
-    schema: orcamentoSchema,
-    adicionar: (tx, id, files) => adicionarAnexos(tx, id, files, config.timeZone),
-    ler: lerAnexo,
-    remover: removerAnexo,
-  });
 };

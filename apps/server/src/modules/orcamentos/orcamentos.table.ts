@@ -17,7 +17,8 @@ import {
 import type { CondicaoPagamento, StatusOrcamento, TipoOrcamento } from '@prumo/shared/orcamentos';
 import type { CanalVendaOS } from '@prumo/shared/ordens-servico';
 import type { FormaPagamento } from '@prumo/shared/vendas';
-import { money, quantity, timestamps } from '../../db/columns';
+import { idENumero, money, timestamps } from '../../db/columns';
+import { enderecoDeEntrega, ownerKey, tabelasDoDocumento } from '../../db/documento-tabelas';
 import { arquivos } from '../arquivos/arquivos.table';
 import { cadastros } from '../cadastros/cadastros.table';
 import { ordensServico } from '../ordens-servico/ordens-servico.table';
@@ -25,9 +26,6 @@ import { produtos } from '../produtos/produtos.table';
 import { servicos } from '../servicos/servicos.table';
 import { usuarios } from '../usuarios/usuarios.table';
 import { vendas } from '../vendas/vendas.table';
-
-/** The number people see on a quote ("Orçamento Nº 000042"), never reused. */
-export const orcamentosNumeroSeq = pgSequence('orcamentos_numero_seq', { startWith: 1 });
 
 /**
  * Quotes (spec part 2, section 3.11). The totals, the type and the last valid day are computed
@@ -37,11 +35,7 @@ export const orcamentosNumeroSeq = pgSequence('orcamentos_numero_seq', { startWi
 export const orcamentos = pgTable(
   'orcamentos',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    numero: integer()
-      .notNull()
-      .default(sql`nextval('orcamentos_numero_seq')`)
-      .unique(),
+    ...idENumero('orcamentos_numero_seq'),
     status: varchar({ length: 20 }).$type<StatusOrcamento>().notNull().default('rascunho'),
     tipo: varchar({ length: 10 }).$type<TipoOrcamento>().notNull().default('produto'),
     clienteId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
@@ -61,14 +55,7 @@ export const orcamentos = pgTable(
     // Transport
     frete: money().notNull().default(0),
     transportadoraId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
-    // Delivery address
-    cep: varchar({ length: 10 }),
-    logradouro: varchar({ length: 200 }),
-    numeroEndereco: varchar({ length: 20 }),
-    complemento: varchar({ length: 100 }),
-    bairro: varchar({ length: 100 }),
-    cidade: varchar({ length: 100 }),
-    uf: varchar({ length: 2 }),
+    ...enderecoDeEntrega(),
     // Totals (computed)
     totalProdutos: money().notNull().default(0),
     totalServicos: money().notNull().default(0),
@@ -128,58 +115,15 @@ export const orcamentos = pgTable(
   ],
 );
 
-const linha = {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  orcamentoId: integer()
-    .notNull()
-    .references(() => orcamentos.id, { onDelete: 'cascade' }),
-  ordem: smallint().notNull(),
-  /** The catalogue's name when saved, or the text typed for a line outside it. */
-  nome: varchar({ length: 200 }).notNull(),
-  detalhes: varchar({ length: 500 }),
-  quantidade: quantity().notNull(),
-  valor: money().notNull(),
-  desconto: money().notNull().default(0),
-  subtotal: money().notNull(),
-};
-
-/** Product lines: from the catalogue (produto_id) or typed by hand. */
-export const orcamentoProdutos = pgTable(
-  'orcamento_produtos',
-  {
-    ...linha,
-    produtoId: integer().references(() => produtos.id, { onDelete: 'restrict' }),
-    unidadeMedida: varchar({ length: 10 }),
-  },
-  (table) => [
-    check('orcamento_produtos_quantidade_check', sql`${table.quantidade} > 0`),
-    index('orcamento_produtos_ordem_idx').on(table.orcamentoId, table.ordem),
-    index('orcamento_produtos_produto_id_idx').on(table.produtoId),
-  ],
-);
-
-/** Service lines: from the catalogue (servico_id) or typed by hand. */
-export const orcamentoServicos = pgTable(
-  'orcamento_servicos',
-  {
-    ...linha,
-    servicoId: integer().references(() => servicos.id, { onDelete: 'restrict' }),
-  },
-  (table) => [
-    check('orcamento_servicos_quantidade_check', sql`${table.quantidade} > 0`),
-    index('orcamento_servicos_ordem_idx').on(table.orcamentoId, table.ordem),
-    index('orcamento_servicos_servico_id_idx').on(table.servicoId),
-  ],
-);
+/** The number people see on a quote ("Orçamento Nº 000042"), never reused. */
+export const orcamentosNumeroSeq = pgSequence('orcamentos_numero_seq', { startWith: 1 });
 
 /** The installments of a quote 'Parcelado': they add up to its total. */
 export const orcamentoParcelas = pgTable(
   'orcamento_parcelas',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    orcamentoId: integer()
-      .notNull()
-      .references(() => orcamentos.id, { onDelete: 'cascade' }),
+    orcamentoId: ownerKey(() => orcamentos.id),
     numero: smallint().notNull(),
     vencimento: date({ mode: 'string' }).notNull(),
     valor: money().notNull(),
@@ -190,39 +134,29 @@ export const orcamentoParcelas = pgTable(
   ],
 );
 
-/** Every status a quote was given, who gave it and a note (the customer's reason...). */
-export const orcamentoHistorico = pgTable(
-  'orcamento_historico',
+/** Lines, history and attachments of a quote (db/documento-tabelas). */
+export const tabelasDoOrcamento = tabelasDoDocumento(
+  'orcamento',
+  { chave: 'orcamentoId', id: () => orcamentos.id, indice: 'orcamento' },
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    orcamentoId: integer()
-      .notNull()
-      .references(() => orcamentos.id, { onDelete: 'cascade' }),
-    status: varchar({ length: 20 }).$type<StatusOrcamento>().notNull(),
-    usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
-    observacao: varchar({ length: 500 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    referencias: { usuario: () => usuarios.id, arquivo: () => arquivos.id },
+    produtos: {
+      produtoId: integer().references(() => produtos.id, { onDelete: 'restrict' }),
+      unidadeMedida: varchar({ length: 10 }),
+    },
+    servicos: { servicoId: integer().references(() => servicos.id, { onDelete: 'restrict' }) },
+    historico: { status: varchar({ length: 20 }).$type<StatusOrcamento>().notNull() },
   },
-  (table) => [
-    index('orcamento_historico_orcamento_idx').on(table.orcamentoId, table.id),
-    index('orcamento_historico_usuario_id_idx').on(table.usuarioId),
-  ],
 );
 
+/** Product lines: from the catalogue (produto_id) or typed by hand. */
+export const orcamentoProdutos = tabelasDoOrcamento.produtos;
+
+/** Service lines: from the catalogue (servico_id) or typed by hand. */
+export const orcamentoServicos = tabelasDoOrcamento.servicos;
+
+/** Every status a quote was given, who gave it and a note (the customer's reason...). */
+export const orcamentoHistorico = tabelasDoOrcamento.historico;
+
 /** Files attached to a quote (drawings, the customer's request...), 5 MB each. */
-export const orcamentoAnexos = pgTable(
-  'orcamento_anexos',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    orcamentoId: integer()
-      .notNull()
-      .references(() => orcamentos.id, { onDelete: 'cascade' }),
-    arquivoId: integer()
-      .notNull()
-      .references(() => arquivos.id, { onDelete: 'cascade' }),
-  },
-  (table) => [
-    index('orcamento_anexos_orcamento_idx').on(table.orcamentoId),
-    uniqueIndex('orcamento_anexos_arquivo_id_unique').on(table.arquivoId),
-  ],
-);
+export const orcamentoAnexos = tabelasDoOrcamento.anexos;

@@ -11,10 +11,11 @@ import {
   type OrcamentoResumo,
 } from '@prumo/shared/orcamentos';
 import type { OrdemServico } from '@prumo/shared/ordens-servico';
-import type { Venda } from '@prumo/shared/vendas';
+import { VENDA_MESSAGES, type Venda } from '@prumo/shared/vendas';
 import { textoDoPdf } from '../../pdf/pdf-teste';
+import { ENDERECO, novoProduto, novoServico, postsDe, primeiro } from '../../test/documentos';
 import { multipart, PNG } from '../../test/multipart-body';
-import { DEMO_PASSWORD } from '../../seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo-users';
 import {
   createTestContext,
   MANAGER_EMAIL,
@@ -34,38 +35,18 @@ type Json = Record<string, unknown>;
 beforeAll(async () => {
   ctx = await createTestContext();
   hoje = todayISO(ctx.config.timeZone);
-  const primeiro = async (tipo: string) =>
-    (await ctx.request({ method: 'GET', url: `/api/cadastros?tipo=${tipo}` })).json<
-      Array<{ id: number }>
-    >()[0]!.id;
-  clienteId = await primeiro('cliente');
-  vendedorId = await primeiro('funcionario');
-  transportadoraId = await primeiro('transportadora');
-  const servico = await ctx.database.db.execute(
-    sql`INSERT INTO servicos (nome, preco, valor_custo) VALUES ('Instalação de teste', 80, 20) RETURNING id`,
-  );
-  servicoId = (servico as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+  clienteId = await primeiro(ctx, 'cliente');
+  vendedorId = await primeiro(ctx, 'funcionario');
+  transportadoraId = await primeiro(ctx, 'transportadora');
+  servicoId = await novoServico(ctx, 'Instalação de teste');
 });
 afterAll(() => ctx?.close());
 
 let sequence = 0;
-async function createProduto(extra: Json = {}) {
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/produtos',
-    payload: { nome: `Item orçado ${++sequence} ${Date.now()}`, estoque: 100, preco: 25, ...extra },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number; nome: string }>();
-}
+const createProduto = (extra: Json = {}) =>
+  novoProduto(ctx, { nome: `Item orçado ${++sequence} ${Date.now()}`, estoque: 100, ...extra });
 
-const post = (payload: Json, as?: string) =>
-  ctx.request({ method: 'POST', url: '/api/orcamentos', payload, as });
-async function postOk(payload: Json): Promise<Orcamento> {
-  const response = await post(payload);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const { post, postOk } = postsDe<Orcamento>(() => ctx, '/api/orcamentos');
 const status = (id: number, para: string, extra: Json = {}) =>
   ctx.request({
     method: 'PATCH',
@@ -102,12 +83,7 @@ describe('POST /api/orcamentos', () => {
       servicos: [{ servico_id: servicoId, quantidade: 1.5, valor: 100 }],
       frete: 12.34,
       transportadora_id: transportadoraId,
-      cep: '01310-100',
-      logradouro: 'Av. Paulista',
-      numero_endereco: '1000',
-      bairro: 'Bela Vista',
-      cidade: 'São Paulo',
-      uf: 'SP',
+      ...ENDERECO,
       exibir_valor_total: false,
       forma_pagamento: 'boleto',
       condicao_pagamento: 'parcelado',
@@ -373,6 +349,40 @@ describe('status flow', () => {
     expect((await status(orcamento.id, 'aprovado')).statusCode).toBe(409);
   });
 
+  it('PUT keeps what it leaves out: new notes keep the lines, the installments and the rest', async () => {
+    const produto = await createProduto({ preco: 12 });
+    const orcamento = await postOk({
+      cliente_id: clienteId,
+      vendedor_id: vendedorId,
+      produtos: [{ produto_id: produto.id, quantidade: 3 }],
+      servicos: [{ servico_id: servicoId, quantidade: 1, valor: 50 }],
+      frete: 4.5,
+      forma_pagamento: 'PIX',
+      cidade: 'Santos',
+      observacoes: 'Antes',
+    });
+    const response = await ctx.request({
+      method: 'PUT',
+      url: `/api/orcamentos/${orcamento.id}`,
+      payload: { observacoes: 'Depois' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const editado = response.json<Orcamento>();
+    expect(editado).toMatchObject({
+      observacoes: 'Depois',
+      cliente_id: clienteId,
+      vendedor_id: vendedorId,
+      frete: 4.5,
+      forma_pagamento: 'pix',
+      cidade: 'Santos',
+      valor_total: orcamento.valor_total,
+    });
+    expect(editado.produtos.map((l) => [l.produto_id, l.quantidade, l.valor])).toEqual(
+      orcamento.produtos.map((l) => [l.produto_id, l.quantidade, l.valor]),
+    );
+    expect(editado.servicos).toHaveLength(1);
+  });
+
   it("expires a pending quote the day after its last valid day, in the company's calendar", async () => {
     const linha = { servicos: [{ servico_id: servicoId }] };
     // Last valid day today: still pending. Last valid day yesterday: expired.
@@ -529,12 +539,13 @@ describe('POST /api/orcamentos/{id}/converter', () => {
     const semCliente = await converter(prospect.id);
     expect(semCliente.statusCode).toBe(400);
     expect(semCliente.json().fields.cliente_id).toBe(ORCAMENTO_MESSAGES.clienteParaConverter);
-    const semForma = await converter(prospect.id, { cliente_id: clienteId });
-    expect(semForma.json().fields.forma_pagamento).toBe(ORCAMENTO_MESSAGES.formaParaConverter);
-    const ok = await converter(prospect.id, { cliente_id: clienteId, forma_pagamento: 'dinheiro' });
+    const ok = await converter(prospect.id, { cliente_id: clienteId, forma_pagamento: 'Dinheiro' });
     expect(ok.statusCode, ok.body).toBe(200);
     const ligado = await get<Orcamento>(`/api/orcamentos/${prospect.id}`);
     expect(ligado.cliente_id).toBe(clienteId);
+    expect((await get<Venda>(`/api/vendas/${ok.json().venda_id}`)).forma_pagamento).toBe(
+      'dinheiro',
+    );
 
     const livre = await aprovado({
       cliente_id: clienteId,
@@ -569,6 +580,71 @@ describe('POST /api/orcamentos/{id}/converter', () => {
     );
     expect(autorizado.statusCode, autorizado.body).toBe(200);
     expect((await get<Venda>(`/api/vendas/${autorizado.json().venda_id}`)).valor_final).toBe(50);
+  });
+});
+
+describe('POST /api/orcamentos/{id}/converter with an empty body', () => {
+  it('converts the quote as it is: a sale without a method stays Pendente until it gets one', async () => {
+    const produto = await createProduto({ preco: 30 });
+    const orcamento = await aprovado({
+      cliente_id: clienteId,
+      produtos: [{ produto_id: produto.id, quantidade: 2 }],
+    });
+    // No body at all, as a new client sends it.
+    const response = await ctx.request({
+      method: 'POST',
+      url: `/api/orcamentos/${orcamento.id}/converter`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const vendaId = response.json<{ venda_id: number }>().venda_id;
+    const venda = await get<Venda>(`/api/vendas/${vendaId}`);
+    expect(venda).toMatchObject({
+      status: 'Pendente',
+      forma_pagamento: null,
+      pagamentos: [],
+      valor_final: 60,
+    });
+
+    const finalizar = () =>
+      ctx.request({
+        method: 'PATCH',
+        url: `/api/vendas/${vendaId}/status`,
+        payload: { status: 'Finalizada' },
+      });
+    const semForma = await finalizar();
+    expect(semForma.statusCode).toBe(409);
+    expect(semForma.json().fields.forma_pagamento).toBe(VENDA_MESSAGES.formaParaFinalizar);
+    expect((await get<Venda>(`/api/vendas/${vendaId}`)).status).toBe('Pendente');
+
+    const comForma = await ctx.request({
+      method: 'PUT',
+      url: `/api/vendas/${vendaId}`,
+      payload: {
+        tipo: 'produto',
+        cliente_id: clienteId,
+        forma_pagamento: 'PIX',
+        itens: [{ produto_id: produto.id, quantidade: 2 }],
+      },
+    });
+    expect(comForma.statusCode, comForma.body).toBe(200);
+    expect(comForma.json<Venda>().forma_pagamento).toBe('pix');
+    const finalizada = await finalizar();
+    expect(finalizada.statusCode, finalizada.body).toBe(200);
+    expect(finalizada.json<Venda>().status).toBe('Finalizada');
+  });
+
+  it("takes an empty JSON object and the quote's own method", async () => {
+    const produto = await createProduto({ preco: 10 });
+    const orcamento = await aprovado({
+      cliente_id: clienteId,
+      produtos: [{ produto_id: produto.id }],
+      forma_pagamento: 'Cartão de Débito',
+    });
+    expect(orcamento.forma_pagamento).toBe('cartao_debito');
+    const response = await converter(orcamento.id, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const venda = await get<Venda>(`/api/vendas/${response.json().venda_id}`);
+    expect(venda.forma_pagamento).toBe('cartao_debito');
   });
 });
 

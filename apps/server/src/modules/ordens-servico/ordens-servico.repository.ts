@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { todayISO } from '@prumo/shared/dates';
 import {
   calcularTotaisOS,
   formatNumeroOs,
   OS_ANEXOS_MAX,
   OS_MESSAGES,
-  podeMudarSituacao,
+  OS_TRANSICOES,
   PRAZO_OS_VALUES,
   PRIORIDADE_OS_VALUES,
   SITUACAO_OS_VALUES,
@@ -18,7 +18,6 @@ import {
   type OrdemServicoResumo,
   type OrdemServicoStatusInput,
   type PainelOS,
-  type SituacaoOS,
 } from '@prumo/shared/ordens-servico';
 import {
   produtoInativoMessage,
@@ -26,9 +25,13 @@ import {
   quantidadeInteiraMessage,
 } from '@prumo/shared/vendas';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch, sortOrder, type SortColumns } from '../../db/sql-helpers';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import type { AuthenticatedUser } from '../auth/auth.repository';
+import { documentoComStatus } from '../../db/documento';
+import { colunasDoEndereco } from '../../db/documento-tabelas';
+import { buscaDoDocumento, listaDe, listaPaginada } from '../../db/lista';
+import { containsSearch, juncao, type SortColumns } from '../../db/sql-helpers';
+import { hook } from '../server-module';
+import { AppError, badRequest } from '../../http/errors';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
 import { registrarSaidasDoDocumento } from '../estoque/estoque.repository';
 import { lancarRecebivelDaOrdem } from '../financeiro/recebiveis.repository';
@@ -37,13 +40,12 @@ import { servicosParaOrdem } from '../servicos/servicos.repository';
 import { nomesDeUsuarios } from '../usuarios/usuarios.repository';
 import { anexosDoDocumento } from '../arquivos/arquivos.repository';
 import type { UploadedFile } from '../../http/multipart';
-import { origemOrcamento } from '../orcamentos/orcamentos.repository';
 import {
-  ordemServicoAnexos,
   ordemServicoHistorico,
   ordemServicoProdutos,
   ordemServicoServicos,
   ordensServico,
+  tabelasDaOrdem,
 } from './ordens-servico.table';
 
 /*
@@ -54,18 +56,25 @@ import {
  */
 
 export interface OrdemContexto {
-  usuario: Pick<AuthenticatedUser, 'id' | 'nome'>;
+  usuario: Pick<AuthenticatedUser, 'id' | 'nome' | 'role'>;
   timeZone: string;
 }
 
 /** Photos of the equipment, the signed budget... (5 MB each). */
 const anexos = anexosDoDocumento({
-  tabela: ordemServicoAnexos,
-  documento: ordemServicoAnexos.ordemServicoId,
-  arquivo: ordemServicoAnexos.arquivoId,
-  vinculo: (ordemServicoId, arquivoId) => ({ ordemServicoId, arquivoId }),
+  ...tabelasDaOrdem.vinculoDosAnexos,
   maximo: OS_ANEXOS_MAX,
   mensagens: { demais: OS_MESSAGES.anexosDemais, naoEncontrado: OS_MESSAGES.anexoNaoEncontrado },
+});
+
+/** Lock, the transition table (OS_TRANSICOES), history. */
+const documento = documentoComStatus({
+  tabela: ordensServico,
+  status: 'situacao',
+  naoEncontrado: OS_MESSAGES.naoEncontrada,
+  transicoes: OS_TRANSICOES,
+  transicaoInvalida: transicaoOsInvalidaMessage,
+  historico: { tabela: ordemServicoHistorico, linha: tabelasDaOrdem.linhaDoHistorico },
 });
 
 const inicioDoDia = (day: string, timeZone: string) =>
@@ -149,10 +158,7 @@ function listConditions(
     // = ANY(ARRAY(…)) reads the matching customers once, so both sides of the OR use an index
     // (with IN (SELECT …) the planner scans the orders instead).
     const porTexto = sql`(${containsSearch(query.q, ordensServico.equipamento)} OR ${ordensServico.clienteId} = ANY(ARRAY(SELECT ${cliente.id} FROM ${cliente} WHERE ${containsSearch(query.q, cliente.nome)})))`;
-    const numero = /^\d{1,9}$/.test(query.q) ? Number(query.q) : undefined;
-    conditions.push(
-      numero === undefined ? porTexto : sql`(${ordensServico.numero} = ${numero} OR ${porTexto})`,
-    );
+    conditions.push(buscaDoDocumento(query.q, ordensServico.numero, porTexto));
   }
   return and(...conditions.filter((condition): condition is SQL => condition !== undefined));
 }
@@ -165,106 +171,52 @@ const OS_SORT_COLUMNS: SortColumns<OrdemServicoSort> = {
   valor: [ordensServico.valorTotal],
 };
 
-/** GET /api/ordens-servico: newest first unless `sort` says otherwise, one page, and the total. */
-export async function listOrdens(
-  db: Executor,
-  query: OrdemServicoListQuery,
-  timeZone: string,
-): Promise<{ items: OrdemServicoResumo[]; total: number }> {
-  const { rows: page, total } = listOrdensQueries(db, query, timeZone);
-  const [rows, [totals]] = await Promise.all([page, total]);
-  return { items: rows.map(toResumo), total: totals?.total ?? 0 };
-}
+/** GET /api/ordens-servico's two statements (the page and the total), not yet run. */
+const lista = listaDe(
+  (db, query: OrdemServicoListQuery, timeZone: string) =>
+    listaPaginada(db, {
+      rows: selectResumo(db).$dynamic(),
+      tabela: ordensServico,
+      where: listConditions(db, query, timeZone),
+      columns: OS_SORT_COLUMNS,
+      query,
+      padrao: { sort: 'data', order: 'desc', id: ordensServico.id },
+    }),
+  toResumo,
+);
 
-/** The two statements of GET /api/ordens-servico (the page and the total), not yet run. */
-function listOrdensQueries(db: Executor, query: OrdemServicoListQuery, timeZone: string) {
-  const where = listConditions(db, query, timeZone);
-  return {
-    rows: selectResumo(db)
-      .where(where)
-      .orderBy(
-        ...sortOrder(OS_SORT_COLUMNS, query, {
-          sort: 'data',
-          order: 'desc',
-          id: ordensServico.id,
-        }),
-      )
-      .limit(query.limit)
-      .offset(query.offset),
-    total: db.select({ total: count() }).from(ordensServico).where(where),
-  };
-}
+/** GET /api/ordens-servico: newest first unless `sort` says otherwise, one page, and the total. */
+export const listOrdens = lista.ler;
 
 /** The SQL GET /api/ordens-servico runs for a query (checked by listas.explain.test.ts). */
-export function listOrdensSql(
-  db: Executor,
-  query: OrdemServicoListQuery,
-  timeZone: string,
-): { rows: SQL; total: SQL } {
-  const { rows, total } = listOrdensQueries(db, query, timeZone);
-  return { rows: rows.getSQL(), total: total.getSQL() };
-}
+export const listOrdensSql = lista.sql;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The quote each order came from: a SELECT of chave (the order's id), id and numero. */
+export const orcamentoDaOrdemHook = hook<() => SQL>(
+  'de que orçamento veio a ordem de serviço: SELECT chave, id, numero',
+);
 
 /** GET /api/ordens-servico/{id}: the order with its lines and its history. */
 export async function getOrdem(db: Executor, id: number): Promise<OrdemServico | undefined> {
   const vendedor = nomesDeCadastros(db, 'vendedor');
-  const autor = nomesDeUsuarios(db, 'autor');
-  const orcamento = origemOrcamento(db);
-  const [[resumo], [row], produtos, servicos, historico, arquivos] = await Promise.all([
+  const orcamento = juncao(orcamentoDaOrdemHook.call(), 'orcamento_origem');
+  const [[resumo], [row], [produtos, servicos], historico, arquivos] = await Promise.all([
     selectResumo(db).where(eq(ordensServico.id, id)),
     db
       .select({
         os: ordensServico,
         vendedorNome: vendedor.nome,
-        orcamentoId: orcamento.id,
-        orcamentoNumero: orcamento.numero,
+        orcamentoId: orcamento.coluna<number | null>('id'),
+        orcamentoNumero: orcamento.coluna<number | null>('numero'),
       })
       .from(ordensServico)
       .leftJoin(vendedor, eq(vendedor.id, ordensServico.vendedorId))
-      .leftJoin(orcamento, eq(orcamento.ordemServicoId, ordensServico.id))
+      .leftJoin(orcamento.tabela, eq(orcamento.coluna('chave'), ordensServico.id))
       .where(eq(ordensServico.id, id)),
-    db
-      .select({
-        id: ordemServicoProdutos.id,
-        produto_id: ordemServicoProdutos.produtoId,
-        nome: ordemServicoProdutos.nome,
-        unidade_medida: ordemServicoProdutos.unidadeMedida,
-        detalhes: ordemServicoProdutos.detalhes,
-        quantidade: ordemServicoProdutos.quantidade,
-        valor: ordemServicoProdutos.valor,
-        desconto: ordemServicoProdutos.desconto,
-        subtotal: ordemServicoProdutos.subtotal,
-      })
-      .from(ordemServicoProdutos)
-      .where(eq(ordemServicoProdutos.ordemServicoId, id))
-      .orderBy(asc(ordemServicoProdutos.ordem)),
-    db
-      .select({
-        id: ordemServicoServicos.id,
-        servico_id: ordemServicoServicos.servicoId,
-        nome: ordemServicoServicos.nome,
-        detalhes: ordemServicoServicos.detalhes,
-        quantidade: ordemServicoServicos.quantidade,
-        valor: ordemServicoServicos.valor,
-        desconto: ordemServicoServicos.desconto,
-        subtotal: ordemServicoServicos.subtotal,
-      })
-      .from(ordemServicoServicos)
-      .where(eq(ordemServicoServicos.ordemServicoId, id))
-      .orderBy(asc(ordemServicoServicos.ordem)),
-    db
-      .select({
-        situacao: ordemServicoHistorico.situacao,
-        usuario_nome: autor.nome,
-        observacao: ordemServicoHistorico.observacao,
-        createdAt: ordemServicoHistorico.createdAt,
-      })
-      .from(ordemServicoHistorico)
-      .leftJoin(autor, eq(autor.id, ordemServicoHistorico.usuarioId))
-      .where(eq(ordemServicoHistorico.ordemServicoId, id))
-      .orderBy(asc(ordemServicoHistorico.id)),
+    tabelasDaOrdem.lerLinhas(db, id),
+    tabelasDaOrdem.lerHistorico(db, id, nomesDeUsuarios(db, 'autor')),
     anexos.listar(db, id),
   ]);
   if (!resumo || !row) return undefined;
@@ -307,10 +259,7 @@ export async function getOrdem(db: Executor, id: number): Promise<OrdemServico |
     entregue_a: os.entregueA,
     entregue_em: iso(os.entregueEm),
     concluida_em: iso(os.concluidaEm),
-    historico: historico.map(({ createdAt, ...entrada }) => ({
-      ...entrada,
-      created_at: createdAt.toISOString(),
-    })),
+    historico,
     anexos: arquivos,
     orcamento_id: row.orcamentoId,
     orcamento_numero: row.orcamentoNumero,
@@ -396,13 +345,7 @@ async function calcularOrdem(tx: Executor, input: OrdemServicoInput) {
       solucao: input.solucao,
       laudo: input.laudo,
       termos: input.termos,
-      cep: input.cep,
-      logradouro: input.logradouro,
-      numeroEndereco: input.numero_endereco,
-      complemento: input.complemento,
-      bairro: input.bairro,
-      cidade: input.cidade,
-      uf: input.uf,
+      ...colunasDoEndereco(input),
       maoDeObra: totais.mao_de_obra,
       pecas: totais.pecas,
       frete: input.frete,
@@ -454,18 +397,6 @@ async function gravarLinhas(tx: Transaction, ordemServicoId: number, calculada: 
   }
 }
 
-async function registrarHistorico(
-  tx: Transaction,
-  ordemServicoId: number,
-  situacao: SituacaoOS,
-  contexto: OrdemContexto,
-  observacao: string | null,
-) {
-  await tx
-    .insert(ordemServicoHistorico)
-    .values({ ordemServicoId, situacao, usuarioId: contexto.usuario.id, observacao });
-}
-
 /** POST /api/ordens-servico: a new order em aberto. */
 export async function createOrdem(
   tx: Transaction,
@@ -482,24 +413,12 @@ export async function createOrdem(
     })
     .returning({ id: ordensServico.id });
   await gravarLinhas(tx, row!.id, calculada);
-  await registrarHistorico(tx, row!.id, 'em-aberto', contexto, null);
+  await documento.registrarHistorico(tx, row!.id, 'em-aberto', contexto.usuario.id, null);
   return (await getOrdem(tx, row!.id))!;
 }
 
-async function travarOrdem(tx: Transaction, id: number) {
-  const [row] = await tx
-    .select({
-      id: ordensServico.id,
-      numero: ordensServico.numero,
-      situacao: ordensServico.situacao,
-      dataSaida: ordensServico.dataSaida,
-    })
-    .from(ordensServico)
-    .where(eq(ordensServico.id, id))
-    .for('update');
-  if (!row) throw notFound(OS_MESSAGES.naoEncontrada);
-  return row;
-}
+/** Locks an order's row for a write; 404 when there is none. */
+const travarOrdem = (tx: Transaction, id: number) => documento.travar(tx, id);
 
 /** PUT /api/ordens-servico/{id}: while the order is still being worked; lines are replaced. */
 export async function updateOrdem(
@@ -508,7 +427,7 @@ export async function updateOrdem(
   input: OrdemServicoInput,
 ): Promise<OrdemServico> {
   const atual = await travarOrdem(tx, id);
-  if (!SITUACOES_OS_ABERTAS.includes(atual.situacao)) {
+  if (!SITUACOES_OS_ABERTAS.includes(atual.status)) {
     throw new AppError('REGRA_VIOLADA', OS_MESSAGES.naoEditavel);
   }
   const calculada = await calcularOrdem(tx, input);
@@ -529,7 +448,7 @@ export async function updateOrdem(
 /** DELETE /api/ordens-servico/{id}: only an order em aberto (it never moved stock). */
 export async function deleteOrdem(tx: Transaction, id: number): Promise<void> {
   const atual = await travarOrdem(tx, id);
-  if (atual.situacao !== 'em-aberto') {
+  if (atual.status !== 'em-aberto') {
     throw new AppError('REGRA_VIOLADA', OS_MESSAGES.naoExcluivel);
   }
   await tx.delete(ordensServico).where(eq(ordensServico.id, id));
@@ -546,53 +465,53 @@ export async function alterarSituacao(
   input: OrdemServicoStatusInput,
   contexto: OrdemContexto,
 ): Promise<OrdemServico> {
-  const atual = await travarOrdem(tx, id);
-  const de = atual.situacao;
   const para = input.situacao;
-  if (!podeMudarSituacao(de, para)) {
-    const message = transicaoOsInvalidaMessage(de, para);
-    throw new AppError('TRANSICAO_INVALIDA', message, { situacao: message });
-  }
-  const mudancas: Partial<typeof ordensServico.$inferInsert> = { situacao: para };
-  if (de === 'aguardando-aprovacao' && para === 'em-andamento') {
-    if (!input.aprovado_por) {
-      throw refused('aprovado_por', OS_MESSAGES.aprovadoPorObrigatorio);
-    }
-    Object.assign(mudancas, { aprovadoPor: input.aprovado_por, aprovadoEm: new Date() });
-  }
-  if (para === 'concluida') {
-    const pecas = await tx
-      .select({
-        produtoId: ordemServicoProdutos.produtoId,
-        quantidade: ordemServicoProdutos.quantidade,
-      })
-      .from(ordemServicoProdutos)
-      .where(eq(ordemServicoProdutos.ordemServicoId, id));
-    await registrarSaidasDoDocumento(tx, pecas, {
-      origem: { ordemServicoId: id },
-      motivo: `Ordem de serviço Nº ${formatNumeroOs(atual.numero)}`,
-      usuarioId: contexto.usuario.id,
-      timeZone: contexto.timeZone,
-    });
-    mudancas.concluidaEm = new Date();
-  }
-  if (para === 'entregue') {
-    if (!input.entregue_a) throw refused('entregue_a', OS_MESSAGES.entregueAObrigatorio);
-    const agora = new Date();
-    Object.assign(mudancas, {
-      entregueA: input.entregue_a,
-      entregueEm: agora,
-      dataSaida: atual.dataSaida ?? agora,
-    });
-  }
-  await tx
-    .update(ordensServico)
-    .set({ ...mudancas, updatedAt: sql`now()` })
-    .where(eq(ordensServico.id, id));
-  await registrarHistorico(tx, id, para, contexto, input.observacao);
-  const ordem = (await getOrdem(tx, id))!;
-  if (para === 'concluida') await lancarRecebivelDaOrdem(tx, ordem, contexto);
-  return ordem;
+  return documento.alterarStatus(tx, id, {
+    para,
+    por: contexto.usuario,
+    observacao: input.observacao,
+    colunas: { numero: ordensServico.numero, dataSaida: ordensServico.dataSaida },
+    antes: async (atual) => {
+      const mudancas: Partial<typeof ordensServico.$inferInsert> = {};
+      if (atual.status === 'aguardando-aprovacao' && para === 'em-andamento') {
+        if (!input.aprovado_por) {
+          throw refused('aprovado_por', OS_MESSAGES.aprovadoPorObrigatorio);
+        }
+        Object.assign(mudancas, { aprovadoPor: input.aprovado_por, aprovadoEm: new Date() });
+      }
+      if (para === 'concluida') {
+        const pecas = await tx
+          .select({
+            produtoId: ordemServicoProdutos.produtoId,
+            quantidade: ordemServicoProdutos.quantidade,
+          })
+          .from(ordemServicoProdutos)
+          .where(eq(ordemServicoProdutos.ordemServicoId, id));
+        await registrarSaidasDoDocumento(tx, pecas, {
+          origem: { ordemServicoId: id },
+          motivo: `Ordem de serviço Nº ${formatNumeroOs(atual.numero)}`,
+          usuarioId: contexto.usuario.id,
+          timeZone: contexto.timeZone,
+        });
+        mudancas.concluidaEm = new Date();
+      }
+      if (para === 'entregue') {
+        if (!input.entregue_a) throw refused('entregue_a', OS_MESSAGES.entregueAObrigatorio);
+        const agora = new Date();
+        Object.assign(mudancas, {
+          entregueA: input.entregue_a,
+          entregueEm: agora,
+          dataSaida: atual.dataSaida ?? agora,
+        });
+      }
+      return mudancas;
+    },
+    reler: async () => {
+      const ordem = (await getOrdem(tx, id))!;
+      if (para === 'concluida') await lancarRecebivelDaOrdem(tx, ordem, contexto);
+      return ordem;
+    },
+  });
 }
 
 /**

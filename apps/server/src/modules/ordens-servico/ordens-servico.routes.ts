@@ -12,12 +12,9 @@ import {
   ordemServicoStatusSchema,
   painelOsSchema,
 } from '@prumo/shared/ordens-servico';
-import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { registerAnexosRoutes } from '../../http/anexos-routes';
-import { notFound } from '../../http/errors';
-import { sendPdf } from '../../http/pdf-reply';
+import { registerDocumentoRoutes } from '../../http/documento-routes';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
@@ -79,115 +76,49 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
     () => painelOrdens(db, config.timeZone),
   );
 
-  app.get(
-    '/:id',
-    {
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags,
-        summary: 'Ler uma ordem de serviço com linhas e histórico',
-        params: idParamSchema,
-        response: { 200: ordemServicoSchema },
-      },
-    },
-    async (request) => {
-      const os = await getOrdem(db, request.params.id);
-      if (!os) throw notFound(OS_MESSAGES.naoEncontrada);
-      return os;
-    },
-  );
-
-  app.get(
-    '/:id/pdf',
-    {
-      config: { roles: ALL_ROLES },
-      schema: { tags, summary: 'Ordem de serviço em PDF (A4)', params: idParamSchema },
-    },
-    async (request, reply) => {
-      const os = await getOrdem(db, request.params.id);
-      if (!os) throw notFound(OS_MESSAGES.naoEncontrada);
-      const { ordemServicoPdf } = await import('./ordens-servico.pdf');
-      const pdf = await ordemServicoPdf(os, await contextoDocumento(db, config));
-      return sendPdf(reply, pdf, `os-${formatNumeroOs(os.numero)}.pdf`);
-    },
-  );
-
-  app.post(
-    '/',
-    {
-      config: { roles: ALL_ROLES, idempotent: true },
-      schema: {
-        tags,
-        summary: 'Abrir ordem de serviço (em aberto); totais calculados pelo servidor',
-        body: ordemServicoInputSchema,
-        response: { 201: ordemServicoSchema },
-      },
-    },
-    async (request, reply) => {
-      const os = await comAuditoria(db, request.user, (tx) =>
-        createOrdem(tx, request.body, contexto(request)),
-      );
-      return reply.code(201).send(os);
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      config: { roles: ALL_ROLES },
-      schema: {
-        tags,
-        summary: 'Alterar ordem de serviço ainda em trabalho (linhas substituídas)',
-        params: idParamSchema,
-        body: ordemServicoInputSchema,
-        response: { 200: ordemServicoSchema },
-      },
-    },
-    (request) =>
-      comAuditoria(db, request.user, (tx) => updateOrdem(tx, request.params.id, request.body)),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      config: { roles: ALL_ROLES },
-      schema: { tags, summary: 'Excluir ordem de serviço em aberto', params: idParamSchema },
-    },
-    async (request, reply) => {
-      await comAuditoria(db, request.user, (tx) => deleteOrdem(tx, request.params.id));
-      return reply.code(204).send();
-    },
-  );
-
-  app.patch(
-    '/:id/status',
-    {
-      config: { roles: ALL_ROLES, idempotent: true },
-      schema: {
-        tags,
-        summary: 'Mudar a situação (concluir baixa as peças do estoque)',
-        description:
-          'Segue a tabela de transições; aguardando-aprovacao → em-andamento pede `aprovado_por`, ' +
-          '→ entregue pede `entregue_a`. Aceita o cabeçalho Idempotency-Key.',
-        params: idParamSchema,
-        body: ordemServicoStatusSchema,
-        response: { 200: ordemServicoSchema },
-      },
-    },
-    (request) =>
-      comAuditoria(db, request.user, (tx) =>
-        alterarSituacao(tx, request.params.id, request.body, contexto(request)),
-      ),
-  );
-
-  registerAnexosRoutes(app, db, {
+  registerDocumentoRoutes(app, {
+    db,
+    auditar: comAuditoria,
     tags,
-    doDocumento: 'da ordem de serviço',
-    maxFiles: OS_ANEXOS_MAX,
-    naoEncontrado: OS_MESSAGES.anexoNaoEncontrado,
     schema: ordemServicoSchema,
-    adicionar: adicionarAnexos,
-    ler: lerAnexo,
-    remover: removerAnexo,
+    ler: getOrdem,
+    naoEncontrado: OS_MESSAGES.naoEncontrada,
+    get: { summary: 'Ler uma ordem de serviço com linhas e histórico' },
+    pdf: {
+      summary: 'Ordem de serviço em PDF (A4)',
+      gerar: async (os) => {
+        const { ordemServicoPdf } = await import('./ordens-servico.pdf');
+        return ordemServicoPdf(os, await contextoDocumento(db, config));
+      },
+      nome: (os) => `os-${formatNumeroOs(os.numero)}.pdf`,
+    },
+    create: {
+      summary: 'Abrir ordem de serviço (em aberto); totais calculados pelo servidor',
+      body: ordemServicoInputSchema,
+      gravar: (tx, body, request) => createOrdem(tx, body, contexto(request)),
+    },
+    update: {
+      summary: 'Alterar ordem de serviço ainda em trabalho (linhas substituídas)',
+      body: ordemServicoInputSchema,
+      gravar: (tx, body, request) => updateOrdem(tx, request.params.id, body),
+    },
+    delete: { summary: 'Excluir ordem de serviço em aberto', excluir: deleteOrdem },
+    status: {
+      summary: 'Mudar a situação (concluir baixa as peças do estoque)',
+      description:
+        'Segue a tabela de transições; aguardando-aprovacao → em-andamento pede `aprovado_por`, ' +
+        '→ entregue pede `entregue_a`. Aceita o cabeçalho Idempotency-Key.',
+      body: ordemServicoStatusSchema,
+      gravar: (tx, body, request) =>
+        alterarSituacao(tx, request.params.id, body, contexto(request)),
+    },
+    anexos: {
+      doDocumento: 'da ordem de serviço',
+      maxFiles: OS_ANEXOS_MAX,
+      naoEncontrado: OS_MESSAGES.anexoNaoEncontrado,
+      adicionar: adicionarAnexos,
+      ler: lerAnexo,
+      remover: removerAnexo,
+    },
   });
 };

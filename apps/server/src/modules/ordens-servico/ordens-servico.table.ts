@@ -7,22 +7,18 @@ import {
   integer,
   pgSequence,
   pgTable,
-  smallint,
   text,
   timestamp,
-  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { CanalVendaOS, PrioridadeOS, SituacaoOS } from '@prumo/shared/ordens-servico';
-import { money, quantity, timestamps } from '../../db/columns';
+import { idENumero, money, timestamps } from '../../db/columns';
+import { enderecoDeEntrega, tabelasDoDocumento } from '../../db/documento-tabelas';
 import { arquivos } from '../arquivos/arquivos.table';
 import { cadastros } from '../cadastros/cadastros.table';
 import { produtos } from '../produtos/produtos.table';
 import { servicos } from '../servicos/servicos.table';
 import { usuarios } from '../usuarios/usuarios.table';
-
-/** The number people see on an order ("OS Nº 000042"), never reused. */
-export const ordensServicoNumeroSeq = pgSequence('ordens_servico_numero_seq', { startWith: 1 });
 
 /**
  * Service orders (spec part 2, section 3.8): a repair shop's job from entry to hand-back. The
@@ -31,11 +27,7 @@ export const ordensServicoNumeroSeq = pgSequence('ordens_servico_numero_seq', { 
 export const ordensServico = pgTable(
   'ordens_servico',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    numero: integer()
-      .notNull()
-      .default(sql`nextval('ordens_servico_numero_seq')`)
-      .unique(),
+    ...idENumero('ordens_servico_numero_seq'),
     clienteId: integer()
       .notNull()
       .references(() => cadastros.id, { onDelete: 'restrict' }),
@@ -60,14 +52,7 @@ export const ordensServico = pgTable(
     solucao: text(),
     laudo: text(),
     termos: text(),
-    // Delivery address
-    cep: varchar({ length: 10 }),
-    logradouro: varchar({ length: 200 }),
-    numeroEndereco: varchar({ length: 20 }),
-    complemento: varchar({ length: 100 }),
-    bairro: varchar({ length: 100 }),
-    cidade: varchar({ length: 100 }),
-    uf: varchar({ length: 2 }),
+    ...enderecoDeEntrega(),
     // Totals (computed)
     maoDeObra: money().notNull().default(0),
     pecas: money().notNull().default(0),
@@ -119,91 +104,41 @@ export const ordensServico = pgTable(
   ],
 );
 
-const linha = {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  ordem: smallint().notNull(),
-  /** Name and cost as they were when the line was saved. */
-  nome: varchar({ length: 200 }).notNull(),
-  detalhes: varchar({ length: 500 }),
-  quantidade: quantity().notNull(),
-  valor: money().notNull(),
-  desconto: money().notNull().default(0),
-  subtotal: money().notNull(),
-  custoUnitario: money().notNull().default(0),
-};
+/** The number people see on an order ("OS Nº 000042"), never reused. */
+export const ordensServicoNumeroSeq = pgSequence('ordens_servico_numero_seq', { startWith: 1 });
+
+/** Lines, history and attachments of an order (db/documento-tabelas). */
+export const tabelasDaOrdem = tabelasDoDocumento(
+  'ordem_servico',
+  { chave: 'ordemServicoId', id: () => ordensServico.id, indice: 'ordem' },
+  {
+    referencias: { usuario: () => usuarios.id, arquivo: () => arquivos.id },
+    // Name and cost as they were when the line was saved.
+    produtos: {
+      custoUnitario: money().notNull().default(0),
+      produtoId: integer()
+        .notNull()
+        .references(() => produtos.id, { onDelete: 'restrict' }),
+      unidadeMedida: varchar({ length: 10 }).notNull(),
+    },
+    servicos: {
+      custoUnitario: money().notNull().default(0),
+      servicoId: integer()
+        .notNull()
+        .references(() => servicos.id, { onDelete: 'restrict' }),
+    },
+    historico: { situacao: varchar({ length: 30 }).$type<SituacaoOS>().notNull() },
+  },
+);
 
 /** Parts of an order (products of the catalogue). */
-export const ordemServicoProdutos = pgTable(
-  'ordem_servico_produtos',
-  {
-    ...linha,
-    ordemServicoId: integer()
-      .notNull()
-      .references(() => ordensServico.id, { onDelete: 'cascade' }),
-    produtoId: integer()
-      .notNull()
-      .references(() => produtos.id, { onDelete: 'restrict' }),
-    unidadeMedida: varchar({ length: 10 }).notNull(),
-  },
-  (table) => [
-    check('ordem_servico_produtos_quantidade_check', sql`${table.quantidade} > 0`),
-    index('ordem_servico_produtos_ordem_idx').on(table.ordemServicoId, table.ordem),
-    index('ordem_servico_produtos_produto_id_idx').on(table.produtoId),
-  ],
-);
+export const ordemServicoProdutos = tabelasDaOrdem.produtos;
 
 /** Labour of an order (services of the catalogue). */
-export const ordemServicoServicos = pgTable(
-  'ordem_servico_servicos',
-  {
-    ...linha,
-    ordemServicoId: integer()
-      .notNull()
-      .references(() => ordensServico.id, { onDelete: 'cascade' }),
-    servicoId: integer()
-      .notNull()
-      .references(() => servicos.id, { onDelete: 'restrict' }),
-  },
-  (table) => [
-    check('ordem_servico_servicos_quantidade_check', sql`${table.quantidade} > 0`),
-    index('ordem_servico_servicos_ordem_idx').on(table.ordemServicoId, table.ordem),
-    index('ordem_servico_servicos_servico_id_idx').on(table.servicoId),
-  ],
-);
+export const ordemServicoServicos = tabelasDaOrdem.servicos;
 
 /** Every situação an order went through, who moved it and a note. */
-export const ordemServicoHistorico = pgTable(
-  'ordem_servico_historico',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    ordemServicoId: integer()
-      .notNull()
-      .references(() => ordensServico.id, { onDelete: 'cascade' }),
-    situacao: varchar({ length: 30 }).$type<SituacaoOS>().notNull(),
-    usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
-    observacao: varchar({ length: 500 }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('ordem_servico_historico_ordem_idx').on(table.ordemServicoId, table.id),
-    index('ordem_servico_historico_usuario_id_idx').on(table.usuarioId),
-  ],
-);
+export const ordemServicoHistorico = tabelasDaOrdem.historico;
 
 /** Files attached to an order (photos of the equipment, the signed budget...), 5 MB each. */
-export const ordemServicoAnexos = pgTable(
-  'ordem_servico_anexos',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    ordemServicoId: integer()
-      .notNull()
-      .references(() => ordensServico.id, { onDelete: 'cascade' }),
-    arquivoId: integer()
-      .notNull()
-      .references(() => arquivos.id, { onDelete: 'cascade' }),
-  },
-  (table) => [
-    index('ordem_servico_anexos_ordem_idx').on(table.ordemServicoId),
-    uniqueIndex('ordem_servico_anexos_arquivo_id_unique').on(table.arquivoId),
-  ],
-);
+export const ordemServicoAnexos = tabelasDaOrdem.anexos;

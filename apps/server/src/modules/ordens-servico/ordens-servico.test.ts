@@ -12,6 +12,7 @@ import {
   type PainelOS,
   type SituacaoOS,
 } from '@prumo/shared/ordens-servico';
+import { ENDERECO, novoProduto, novoServico, postsDe, primeiro } from '../../test/documentos';
 import { productsOutOfBalance } from '../../test/estoque-ledger';
 import { multipart, PNG } from '../../test/multipart-body';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -25,29 +26,15 @@ type Json = Record<string, unknown>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const lista = async (tipo: string) =>
-    (await ctx.request({ method: 'GET', url: `/api/cadastros?tipo=${tipo}` })).json<
-      Array<{ id: number }>
-    >();
-  clienteId = (await lista('cliente'))[0]!.id;
-  tecnicoId = (await lista('funcionario'))[0]!.id;
-  const servico = await ctx.database.db.execute(
-    sql`INSERT INTO servicos (nome, preco, valor_custo) VALUES ('Mão de obra de teste', 80, 20) RETURNING id`,
-  );
-  servicoId = (servico as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+  clienteId = await primeiro(ctx, 'cliente');
+  tecnicoId = await primeiro(ctx, 'funcionario');
+  servicoId = await novoServico(ctx, 'Mão de obra de teste');
 });
 afterAll(() => ctx?.close());
 
 let sequence = 0;
-async function createProduto(estoque: number, extra: Json = {}) {
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/produtos',
-    payload: { nome: `Peça ${++sequence} ${Date.now()}`, estoque, preco: 25, custo: 10, ...extra },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number; nome: string }>();
-}
+const createProduto = (estoque: number, extra: Json = {}) =>
+  novoProduto(ctx, { nome: `Peça ${++sequence} ${Date.now()}`, estoque, custo: 10, ...extra });
 
 async function estoqueOf(id: number): Promise<number> {
   return (await ctx.request({ method: 'GET', url: `/api/produtos/${id}` })).json().estoque;
@@ -61,13 +48,7 @@ const ordem = (extra: Json = {}) => ({
   ...extra,
 });
 
-const post = (payload: Json) =>
-  ctx.request({ method: 'POST', url: '/api/ordens-servico', payload });
-async function postOk(payload: Json): Promise<OrdemServico> {
-  const response = await post(payload);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const { post, postOk } = postsDe<OrdemServico>(() => ctx, '/api/ordens-servico');
 const mover = (id: number, situacao: SituacaoOS, extra: Json = {}) =>
   ctx.request({
     method: 'PATCH',
@@ -94,12 +75,7 @@ describe('POST /api/ordens-servico', () => {
         termos: 'Garantia de 90 dias',
         produtos: [{ produto_id: peca.id, quantidade: 2, desconto: 5, subtotal: 1 }],
         servicos: [{ servico_id: servicoId, quantidade: 1.5, valor: 100, detalhes: 'Bancada' }],
-        cep: '01310-100',
-        logradouro: 'Av. Paulista',
-        numero_endereco: '1000',
-        bairro: 'Bela Vista',
-        cidade: 'São Paulo',
-        uf: 'SP',
+        ...ENDERECO,
         frete: 12.5,
         outros: 2.5,
         desconto: 10,

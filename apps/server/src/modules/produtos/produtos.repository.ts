@@ -36,7 +36,7 @@ import {
   listArquivosInfo,
 } from '../arquivos/arquivos.repository';
 import { nomesDeCategorias } from '../categorias/categorias.repository';
-import { registrarAjusteEstoque } from '../estoque/estoque.repository';
+import { hook } from '../server-module';
 import { produtoFotos, produtos } from './produtos.table';
 
 export const PRODUTO_NOT_FOUND = 'Produto não encontrado.';
@@ -388,9 +388,17 @@ function computed(values: Parameters<typeof produtoConsistencyErrors>[0]) {
 }
 
 /**
- * The one place the registry writes a product's stock: the difference is recorded as a stock
- * movement in the caller's transaction (estoque module), so the ledger always explains the stock.
+ * Sets a product's stock by recording the difference as a movement in the caller's transaction:
+ * the estoque module answers, so the ledger always explains the stock.
  */
+export const ajusteDeEstoqueHook = hook<
+  (
+    tx: Executor,
+    ajuste: { produtoId: number; novoEstoque: number; motivo: string; usuarioId: number | null },
+  ) => Promise<void>
+>('registrar o ajuste de estoque do cadastro');
+
+/** The one place the registry writes a product's stock (through the stock ledger). */
 export async function writeEstoque(
   db: Executor,
   produtoId: number,
@@ -398,7 +406,7 @@ export async function writeEstoque(
   motivo: string,
   usuarioId: number | null,
 ) {
-  await registrarAjusteEstoque(db, { produtoId, novoEstoque: estoque, motivo, usuarioId });
+  await ajusteDeEstoqueHook.call(db, { produtoId, novoEstoque: estoque, motivo, usuarioId });
 }
 
 /** Turns constraint violations of a product write into specific pt-BR answers. */
@@ -575,22 +583,9 @@ export async function deleteFoto(db: Executor, produtoId: number, fotoId: number
   });
 }
 
-/** How many products each group has, as a subquery (categoriaId, total) to join in one query. */
-export function produtosPorCategoria(db: Executor) {
-  return db
-    .select({ categoriaId: produtos.categoriaId, total: count().as('total') })
-    .from(produtos)
-    .groupBy(produtos.categoriaId)
-    .as('produtos_por_categoria');
-}
-
-/** How many products one group has. */
-export async function contarProdutosDaCategoria(db: Executor, categoriaId: number) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(produtos)
-    .where(eq(produtos.categoriaId, categoriaId));
-  return row?.total ?? 0;
+/** How many products each group has (the categorias module's question). */
+export function produtosDoGrupo() {
+  return sql`SELECT ${produtos.categoriaId} AS chave, count(*) AS total FROM ${produtos} GROUP BY 1`;
 }
 
 /** What a label prints of a product. */

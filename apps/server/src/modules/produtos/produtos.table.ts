@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   smallint,
   text,
@@ -12,11 +11,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ProdutoEspecifico } from '@prumo/shared/produtos';
-import { money, quantity, timestamps } from '../../db/columns';
+import { money, percent, quantity, timestamps } from '../../db/columns';
 import { arquivos } from '../arquivos/arquivos.table';
 import { categorias } from '../categorias/categorias.table';
-
-const percentage = () => numeric({ precision: 7, scale: 2, mode: 'number' });
 
 /** The product catalogue: every field of the add form (spec part 2, section 3.1). */
 export const produtos = pgTable(
@@ -50,15 +47,15 @@ export const produtos = pgTable(
     largura: quantity().notNull().default(0),
     altura: quantity().notNull().default(0),
     comprimento: quantity().notNull().default(0),
-    comissao: percentage().notNull().default(0),
+    comissao: percent(7).notNull().default(0),
     descricao: text(),
     // Values: custo_final and valor_venda_sugerido are computed by the shared rule on every save
     custo: money().notNull().default(0),
     despesasAcessorias: money().notNull().default(0),
     outrasDespesas: money().notNull().default(0),
     custoFinal: money().notNull().default(0),
-    lucroSugerido: percentage().notNull().default(50),
-    lucroUtilizado: percentage().notNull().default(0),
+    lucroSugerido: percent(7).notNull().default(50),
+    lucroUtilizado: percent(7).notNull().default(0),
     valorVendaSugerido: money().notNull().default(0),
     /** The sale value used (valorVendaUtilizado). */
     preco: money().notNull().default(1),

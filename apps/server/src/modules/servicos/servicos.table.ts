@@ -4,16 +4,13 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { money, timestamps } from '../../db/columns';
+import { money, percent, timestamps } from '../../db/columns';
 import { cadastros } from '../cadastros/cadastros.table';
-
-const percentage = () => numeric({ precision: 5, scale: 2, mode: 'number' });
 
 /**
  * The service catalogue (spec part 2, sections 2.9 and 3.7): every field of the add/edit form,
@@ -32,7 +29,7 @@ export const servicos = pgTable(
     preco: money().notNull().default(0),
     valorCusto: money().notNull().default(0),
     /** Percent of the sale value. */
-    comissao: percentage().notNull().default(0),
+    comissao: percent(5).notNull().default(0),
     /** Minutes. */
     duracao: integer().notNull().default(60),
     descricao: text(),
@@ -40,8 +37,8 @@ export const servicos = pgTable(
     // Fiscal
     ncm: varchar({ length: 8 }),
     cfop: varchar({ length: 4 }),
-    aliquotaIcms: percentage(),
-    aliquotaIpi: percentage(),
+    aliquotaIcms: percent(5),
+    aliquotaIpi: percent(5),
     // Fornecedores: the main supplier is a registry record of tipo fornecedor
     fornecedorId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
     codigoFornecedor: varchar({ length: 60 }),

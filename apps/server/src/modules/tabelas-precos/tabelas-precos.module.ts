@@ -1,7 +1,11 @@
+import { tabelasDoCustoHook } from '../custos-adicionais/custos-adicionais.repository';
 import type { ServerModule } from '../server-module';
 import { precosProdutoRoutes } from './precos.routes';
 import { seedDemoTabelasPrecos } from './tabelas-precos.demo';
+import { tabelasDoCusto } from './tabelas-precos.repository';
 import { tabelasPrecosRoutes } from './tabelas-precos.routes';
+
+tabelasDoCustoHook.set(tabelasDoCusto);
 
 export const tabelasPrecosModule: ServerModule = {
   routes: [

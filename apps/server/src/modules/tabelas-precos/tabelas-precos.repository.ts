@@ -170,13 +170,10 @@ export async function deleteTabelaPreco(db: Executor, id: number): Promise<void>
   if (deleted.length === 0) throw notFound(TABELA_PRECO_MESSAGES.naoEncontrada);
 }
 
-/** How many price tables use each additional cost, as a subquery (custoId, total) to join. */
-export function tabelasPorCusto(db: Executor) {
-  return db
-    .select({ custoId: tabelaPrecoCustos.custoAdicionalId, total: count().as('total') })
-    .from(tabelaPrecoCustos)
-    .groupBy(tabelaPrecoCustos.custoAdicionalId)
-    .as('tabelas_por_custo');
+/** How many price tables add each cost (the custos-adicionais module's question). */
+export function tabelasDoCusto() {
+  const custo = tabelaPrecoCustos.custoAdicionalId;
+  return sql`SELECT ${custo} AS chave, count(*) AS total FROM ${tabelaPrecoCustos} GROUP BY 1`;
 }
 
 /** True (in SQL) when the price table adds the cost whose id is `custoId`. */

@@ -15,6 +15,7 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import { listCustosAssociados } from '../custos-adicionais/custos-adicionais.repository';
 import { definirMargemEmLote, listProdutosDaTabela } from './precos.repository';
 import {
@@ -23,6 +24,7 @@ import {
   getTabelaPreco,
   listTabelasPrecos,
   tabelaPrecoExists,
+  tabelaUsaCusto,
   updateTabelaPreco,
 } from './tabelas-precos.repository';
 import { sendPage } from '../../http/paging';
@@ -82,6 +84,10 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     '/:id',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(
+        tabelaPrecoInputSchema,
+        porId((id) => getTabelaPreco(db, id)),
+      ),
       schema: {
         tags: ['tabelas-precos'],
         summary: 'Atualizar tabela de preços (os custos enviados substituem os vinculados)',
@@ -127,7 +133,8 @@ export const tabelasPrecosRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       if (!(await tabelaPrecoExists(db, request.params.id))) {
         throw notFound(TABELA_PRECO_MESSAGES.naoEncontrada);
       }
-      return listCustosAssociados(db, request.params.id);
+      const id = request.params.id;
+      return listCustosAssociados(db, (custoId) => tabelaUsaCusto(id, custoId));
     },
   );
 

@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -12,11 +11,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { TipoTabelaPreco } from '@prumo/shared/precos';
-import { timestamps } from '../../db/columns';
+import { percent, timestamps } from '../../db/columns';
 import { custosAdicionais } from '../custos-adicionais/custos-adicionais.table';
 import { produtos } from '../produtos/produtos.table';
-
-const percentage = () => numeric({ precision: 7, scale: 2, mode: 'number' });
 
 /** Price tables (spec part 2, section 3.5). */
 export const tabelasPrecos = pgTable(
@@ -26,7 +23,7 @@ export const tabelasPrecos = pgTable(
     nome: varchar({ length: 120 }).notNull(),
     descricao: text(),
     tipo: varchar({ length: 20 }).$type<TipoTabelaPreco>().notNull().default('varejo'),
-    margemPadrao: percentage().notNull().default(0),
+    margemPadrao: percent(7).notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -70,7 +67,7 @@ export const produtoPrecos = pgTable(
     tabelaPrecoId: integer()
       .notNull()
       .references(() => tabelasPrecos.id, { onDelete: 'cascade' }),
-    margem: percentage().notNull(),
+    margem: percent(7).notNull(),
     ativo: boolean().notNull().default(true),
     ...timestamps,
   },

@@ -17,6 +17,7 @@ import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { mantemOmitidos } from '../../http/put-parcial';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
   contarTentativaLogin,
@@ -24,7 +25,7 @@ import {
   deleteSessionsOfUsuario,
   listSessionsOfUsuario,
   tentativasLogin,
-} from '../auth/auth.repository';
+} from './sessoes.repository';
 import {
   ativarDoisFatores,
   configurarDoisFatores,
@@ -72,6 +73,9 @@ export const perfilRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(perfilUpdateSchema, (request) =>
+        getUsuario(db, request.user.id),
+      ),
       schema: {
         tags: ['perfil'],
         summary: 'Alterar o próprio nome e e-mail',

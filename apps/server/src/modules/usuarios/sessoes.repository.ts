@@ -1,19 +1,12 @@
 import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import type { Role, Sessao } from '@prumo/shared/auth';
+import type { Sessao } from '@prumo/shared/auth';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import type { Database, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { usuariosAtivos } from '../usuarios/usuarios.repository';
-import { SQL_DOIS_FATORES_OBRIGATORIO } from '../usuarios/dois-fatores.repository';
-import { desafiosLogin, loginLimites, sessoes } from './auth.table';
-import { hashSessionToken, newSessionToken } from './session-token';
-
-export interface AuthenticatedUser {
-  id: number;
-  nome: string;
-  email: string;
-  role: Role;
-  sessionId: number;
-}
+import { usuariosAtivos } from './usuarios.repository';
+import { SQL_DOIS_FATORES_OBRIGATORIO } from './dois-fatores.repository';
+import { desafiosLogin, loginLimites, sessoes } from './sessoes.table';
+import { hashSessionToken, newSessionToken } from '../../http/session-token';
 
 /** Where a session is opened from: the browser's User-Agent and the client's IP. */
 export interface OrigemSessao {

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { usuarios } from '../usuarios/usuarios.table';
+import { usuarios } from './usuarios.table';
 
 /** Sign-in sessions. Only a SHA-256 hash of each token is kept, never the token itself. */
 export const sessoes = pgTable(

@@ -13,10 +13,17 @@ import {
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import { comAuditoria } from '../auditoria/auditoria.repository';
-import { deleteSessionsOfUsuario, encerrarDesafiosDoUsuario } from '../auth/auth.repository';
+import { deleteSessionsOfUsuario, encerrarDesafiosDoUsuario } from './sessoes.repository';
 import { removerDoisFatores } from './dois-fatores.repository';
-import { createUsuario, listUsuarios, setSenha, updateUsuario } from './usuarios.repository';
+import {
+  createUsuario,
+  getUsuario,
+  listUsuarios,
+  setSenha,
+  updateUsuario,
+} from './usuarios.repository';
 import { sendPage } from '../../http/paging';
 
 /** /api/usuarios: the company's users, administrators only (issue 16, parts 1 and 8). */
@@ -59,6 +66,10 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
     '/:id',
     {
       config: { roles: ADMIN_ONLY },
+      preValidation: mantemOmitidos(
+        usuarioUpdateSchema,
+        porId((id) => getUsuario(db, id)),
+      ),
       schema: {
         tags: ['usuarios'],
         summary: 'Alterar nome, e-mail, perfil e situação (desativar encerra as sessões)',

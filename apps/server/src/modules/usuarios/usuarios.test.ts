@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USUARIO_MESSAGES } from '@prumo/shared/auth';
-import { DEMO_PASSWORD } from '../../seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo-users';
 import {
   ADMIN_EMAIL,
   createTestContext,
@@ -129,10 +129,39 @@ describe('/api/usuarios (admin only)', () => {
     const put = await ctx.request({
       method: 'PUT',
       url: `/api/usuarios/${await adminId()}`,
-      payload: { nome: 'Ana', email: ADMIN_EMAIL, role: 'admin' },
+      payload: { nome: '', email: 'nao-e-email', ativo: 'sim', extra: 1 },
     });
     expect(put.statusCode).toBe(400);
-    expect(put.json().fields).toEqual({ ativo: USUARIO_MESSAGES.ativoInvalido });
+    expect(put.json().fields).toEqual({
+      nome: USUARIO_MESSAGES.nomeObrigatorio,
+      email: USUARIO_MESSAGES.emailInvalido,
+      ativo: USUARIO_MESSAGES.ativoInvalido,
+      extra: 'Campo não permitido',
+    });
+  });
+
+  it('PUT keeps what is left out: one field changes, the rest stays as stored', async () => {
+    const usuario = await novoUsuario('manager');
+    const url = `/api/usuarios/${usuario.id}`;
+    const renomeado = await ctx.request({ method: 'PUT', url, payload: { nome: 'Só o Nome' } });
+    expect(renomeado.statusCode, renomeado.body).toBe(200);
+    expect(renomeado.json()).toMatchObject({
+      nome: 'Só o Nome',
+      email: usuario.email,
+      role: 'manager',
+      ativo: true,
+    });
+    const rebaixado = await ctx.request({ method: 'PUT', url, payload: { role: 'user' } });
+    expect(rebaixado.json()).toMatchObject({ nome: 'Só o Nome', role: 'user', ativo: true });
+    const vazio = await ctx.request({ method: 'PUT', url, payload: {} });
+    expect(vazio.statusCode, vazio.body).toBe(200);
+    expect(vazio.json()).toMatchObject({ nome: 'Só o Nome', email: usuario.email, role: 'user' });
+
+    // The same rule on the user's own profile.
+    const token = await tokenOf(usuario.email, usuario.senha);
+    const perfil = await withToken(token, 'PUT', '/api/perfil', { nome: 'Meu Nome' });
+    expect(perfil.statusCode, perfil.body).toBe(200);
+    expect(perfil.json()).toMatchObject({ nome: 'Meu Nome', email: usuario.email });
   });
 
   it('disabling a user revokes its token at once; re-enabling lets it sign in again', async () => {

@@ -99,6 +99,26 @@ describe('appointments', () => {
     expect(lista.json<VendaResumo[]>().map((v) => v.id)).toContain(venda.id);
   });
 
+  it('take the empty itens the spec lists on every sale, and refuse product lines', async () => {
+    proximoDia++;
+    const venda = await postOk(agendamento({ itens: [], forma_pagamento: 'Cartão de Crédito' }));
+    expect(venda).toMatchObject({ tipo: 'servico', itens: [], forma_pagamento: 'cartao_credito' });
+    const editada = await ctx.request({
+      method: 'PUT',
+      url: `/api/vendas/${venda.id}`,
+      payload: agendamento({ itens: [], hora_inicio: '10:00' }),
+    });
+    expect(editada.statusCode, editada.body).toBe(200);
+    const comLinhas = await post(
+      agendamento({ hora_inicio: '14:00', itens: [{ produto_id: 1, quantidade: 1 }] }),
+    );
+    expect(comLinhas.statusCode).toBe(400);
+    expect(comLinhas.json().fields.itens).toBe(AGENDAMENTO_MESSAGES.semItens);
+    const naoLista = await post(agendamento({ hora_inicio: '14:00', itens: 'nenhum' }));
+    expect(naoLista.statusCode).toBe(400);
+    expect(naoLista.json().fields.itens).toBe(AGENDAMENTO_MESSAGES.semItens);
+  });
+
   it('refuses a past date, a slot off the list, one that ends after closing and unknown records', async () => {
     proximoDia++;
     const cases: Array<[Json, string, string]> = [

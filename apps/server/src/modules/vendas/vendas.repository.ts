@@ -11,7 +11,6 @@ import {
   descontoPercentual,
   formaDaVenda,
   formatNumeroVenda,
-  podeTransitar,
   produtoForaDoPdvMessage,
   produtoInativoMessage,
   quantidadeInteiraMessage,
@@ -31,6 +30,7 @@ import {
 } from '@prumo/shared/vendas';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Transaction } from '../../db/database';
+import { documentoComStatus } from '../../db/documento';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   containsSearch,
@@ -41,11 +41,13 @@ import {
   selectRows,
   sortOrder,
   type SortColumns,
+  juncao,
 } from '../../db/sql-helpers';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import type { AuthenticatedUser } from '../auth/auth.repository';
+import { hook } from '../server-module';
+import { AppError, badRequest } from '../../http/errors';
+import type { AuthenticatedUser } from '../../http/authenticated-user';
 import { findCadastroResumo, nomesDeCadastros } from '../cadastros/cadastros.repository';
-import { caixaAbertoTravadoSql } from '../caixas/caixas.repository';
+import { caixaAbertoTravadoSql, type RecebidoNoCaixa } from '../caixas/caixas.repository';
 import {
   estornarMovimentosDaVenda,
   registrarSaidasDoDocumento,
@@ -65,7 +67,6 @@ import {
   type ProdutoParaVenda,
 } from '../produtos/produtos.repository';
 import { nomesDeUsuarios, usuarioPorCredenciais } from '../usuarios/usuarios.repository';
-import { origemOrcamento } from '../orcamentos/orcamentos.repository';
 import { vendaHistorico, vendaItens, vendaPagamentos, vendas } from './vendas.table';
 
 /*
@@ -81,6 +82,20 @@ export interface VendaContexto {
   timeZone: string;
   descontoLimite: number;
 }
+
+/** Lock, the transition table with the caller's role (VENDA_TRANSICOES), history. */
+const documento = documentoComStatus({
+  tabela: vendas,
+  status: 'status',
+  naoEncontrado: VENDA_MESSAGES.vendaNaoEncontrada,
+  transicoes: VENDA_TRANSICOES,
+  transicaoInvalida: transicaoInvalidaMessage,
+  semPermissao: cancelarSomenteGerenteMessage,
+  historico: {
+    tabela: vendaHistorico,
+    linha: (vendaId, status, usuarioId, motivo) => ({ vendaId, status, usuarioId, motivo }),
+  },
+});
 
 /** Start of a calendar day in the company's time zone, as a timestamptz. */
 const inicioDoDia = (day: string, timeZone: string) =>
@@ -232,12 +247,17 @@ const historicoDaVenda = sql<Venda['historico']>`coalesce((
   FROM venda_historico h LEFT JOIN usuarios u ON u.id = h.usuario_id
   WHERE h.venda_id = ${vendas.id}), '[]'::json)`;
 
+/** The quote each sale came from: a SELECT of chave (the sale's id), id and numero. */
+export const orcamentoDaVendaHook = hook<() => SQL>(
+  'de que orçamento veio a venda: SELECT chave, id, numero',
+);
+
 /** The sale with its lines, payments and status history, in one query. */
 function consultaDaVenda(db: Executor, id: number | Placeholder) {
   const vendedor = nomesDeUsuarios(db, 'vendedor');
   const profissional = nomesDeCadastros(db, 'profissional');
   const autorizador = nomesDeUsuarios(db, 'autorizador');
-  const orcamento = origemOrcamento(db);
+  const orcamento = juncao(orcamentoDaVendaHook.call(), 'orcamento_origem');
   return db
     .select({
       ...colunasDoResumo(vendedor, profissional),
@@ -250,14 +270,14 @@ function consultaDaVenda(db: Executor, id: number | Placeholder) {
       canceladaEm: vendas.canceladaEm,
       iniciadoEm: vendas.iniciadoEm,
       concluidoEm: vendas.concluidoEm,
-      orcamento_id: orcamento.id,
-      orcamento_numero: orcamento.numero,
+      orcamento_id: orcamento.coluna<number | null>('id'),
+      orcamento_numero: orcamento.coluna<number | null>('numero'),
     })
     .from(vendas)
     .leftJoin(vendedor, eq(vendedor.id, vendas.vendedorId))
     .leftJoin(profissional, eq(profissional.id, vendas.profissionalId))
     .leftJoin(autorizador, eq(autorizador.id, vendas.descontoAutorizadoPor))
-    .leftJoin(orcamento, eq(orcamento.vendaId, vendas.id))
+    .leftJoin(orcamento.tabela, eq(orcamento.coluna('chave'), vendas.id))
     .where(eq(vendas.id, id));
 }
 
@@ -364,7 +384,11 @@ async function calcularVenda(
     clienteNome = cliente.nome;
   }
 
-  const pagos = calcularPagamentos(totais.valor_final, input.forma_pagamento, input.pagamentos);
+  // A converted quote's sale may come without a method: Pendente, it gets one before finalizing.
+  const semForma = input.forma_pagamento === null && !input.pagamentos?.length;
+  const pagos = semForma
+    ? { pagamentos: [], troco: 0 }
+    : calcularPagamentos(totais.valor_final, input.forma_pagamento, input.pagamentos);
   if ('erro' in pagos) throw refused('pagamentos', pagos.erro);
 
   const descontoAutorizadoPor = await autorizarDesconto(
@@ -586,15 +610,8 @@ async function comReceber(tx: Transaction, id: number, contexto: VendaContexto):
 }
 
 /** Locks a sale's row for a write; 404 when there is none. */
-export async function travarVenda(tx: Transaction, id: number) {
-  const [row] = await tx
-    .select({ id: vendas.id, numero: vendas.numero, tipo: vendas.tipo, status: vendas.status })
-    .from(vendas)
-    .where(eq(vendas.id, id))
-    .for('update');
-  if (!row) throw notFound(VENDA_MESSAGES.vendaNaoEncontrada);
-  return row;
-}
+export const travarVenda = (tx: Transaction, id: number) =>
+  documento.travar(tx, id, { numero: vendas.numero, tipo: vendas.tipo });
 
 /** PUT /api/vendas/{id}: only a Pendente sale; its lines and payments are replaced. */
 export async function updateVenda(
@@ -640,7 +657,7 @@ export async function registrarHistorico(
   contexto: VendaContexto,
   motivo: string | null,
 ) {
-  await tx.execute(novaLinhaDoHistorico(sql`${vendaId}::integer`, status, contexto, motivo));
+  await documento.registrarHistorico(tx, vendaId, status, contexto.usuario.id, motivo);
 }
 
 /** A sale's number as the ledger and the finance show it ("000123"), from a number in SQL. */
@@ -699,26 +716,17 @@ async function saidasDaVenda(
 }
 
 /**
- * Pendente → Finalizada (PATCH status): the caixa, the stock and the history; the caller then
- * turns the payments into receivables (comReceber).
+ * Pendente → Finalizada (PATCH status): the caixa and the stock; answers what the sale's row
+ * gets. The caller then turns the payments into receivables (comReceber).
  */
 async function finalizar(
   tx: Transaction,
   venda: { id: number; numero: number; tipo: string },
   contexto: VendaContexto,
-) {
+): Promise<PgUpdateSetSource<typeof vendas>> {
   const caixaId = await caixaParaFinalizar(tx, venda.tipo, contexto);
   await saidasDaVenda(tx, venda, contexto);
-  await tx
-    .update(vendas)
-    .set({
-      status: 'Finalizada',
-      finalizadaEm: sql`now()`,
-      caixaId,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(vendas.id, venda.id));
-  await registrarHistorico(tx, venda.id, 'Finalizada', contexto, null);
+  return { finalizadaEm: sql`now()`, caixaId };
 }
 
 /** What a status stamps on the sale besides itself (Finalizada stamps in finalizar). */
@@ -741,34 +749,35 @@ export async function alterarStatusVenda(
   input: VendaStatusInput,
   contexto: VendaContexto,
 ): Promise<VendaGravada> {
-  const atual = await travarVenda(tx, id);
-  const de = atual.status;
   const para = input.status;
-  if (!podeTransitar(de, para, contexto.usuario.role)) {
-    if (VENDA_TRANSICOES[de][para]) throw forbidden(cancelarSomenteGerenteMessage);
-    throw new AppError('TRANSICAO_INVALIDA', transicaoInvalidaMessage(de, para), {
-      status: transicaoInvalidaMessage(de, para),
-    });
-  }
-  if (para === 'Finalizada') {
-    await finalizar(tx, atual, contexto);
-  } else {
-    if (de === 'Finalizada') {
-      await estornarMovimentosDaVenda(tx, id, {
-        motivo: `Cancelamento da ${motivoDaVenda(atual.numero)}`,
-        usuarioId: contexto.usuario.id,
-        timeZone: contexto.timeZone,
-      });
-      await cancelarRecebiveisDaVenda(tx, id, contexto);
-    }
-    await tx
-      .update(vendas)
-      .set({ status: para, ...MARCAS_DO_STATUS[para], updatedAt: sql`now()` })
-      .where(eq(vendas.id, id));
-    await registrarHistorico(tx, id, para, contexto, input.motivo);
-  }
-  if (para === 'Finalizada' || para === 'Concluído') await comReceber(tx, id, contexto);
-  return atual;
+  return documento.alterarStatus(tx, id, {
+    para,
+    por: contexto.usuario,
+    observacao: para === 'Finalizada' ? null : input.motivo,
+    colunas: { numero: vendas.numero, tipo: vendas.tipo, formaPagamento: vendas.formaPagamento },
+    antes: async (atual) => {
+      // A converted quote's sale may still lack its method: it gets one before finalizing.
+      if (para === 'Finalizada' && atual.formaPagamento === null) {
+        throw new AppError('REGRA_VIOLADA', VENDA_MESSAGES.formaParaFinalizar, {
+          forma_pagamento: VENDA_MESSAGES.formaParaFinalizar,
+        });
+      }
+      if (para === 'Finalizada') return finalizar(tx, atual, contexto);
+      if (atual.status === 'Finalizada') {
+        await estornarMovimentosDaVenda(tx, id, {
+          motivo: `Cancelamento da ${motivoDaVenda(atual.numero)}`,
+          usuarioId: contexto.usuario.id,
+          timeZone: contexto.timeZone,
+        });
+        await cancelarRecebiveisDaVenda(tx, id, contexto);
+      }
+      return MARCAS_DO_STATUS[para];
+    },
+    reler: async (atual) => {
+      if (para === 'Finalizada' || para === 'Concluído') await comReceber(tx, id, contexto);
+      return atual;
+    },
+  });
 }
 
 /** GET /api/vendas/stats/balcao: today's counter sales in the company's calendar. */
@@ -801,15 +810,7 @@ export async function statsBalcao(db: Executor, timeZone: string): Promise<Venda
   };
 }
 
-/** What the finalized counter sales of some caixas received, per caixa and payment method. */
-export interface RecebidoNoCaixa {
-  vendas: number;
-  total: number;
-  troco: number;
-  recebido: Partial<Record<FormaPagamento, number>>;
-}
-
-/** For the caixas module: two queries whatever the number of caixas. */
+/** The caixas module's question (what its counter sales received): two queries for any number of caixas. */
 export async function recebidoNosCaixas(
   db: Executor,
   caixaIds: readonly number[],

@@ -5,6 +5,7 @@ import { z } from '@prumo/shared/validation';
 import { idParamSchema } from '@prumo/shared/validation';
 import {
   comprovanteQuerySchema,
+  FORMA_MULTIPLA,
   formatNumeroVenda,
   VENDA_MESSAGES,
   vendaInputSchema,
@@ -22,6 +23,7 @@ import type { Transaction } from '../../db/database';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { notFound } from '../../http/errors';
+import { mantemOmitidos, porId } from '../../http/put-parcial';
 import { sendPdf } from '../../http/pdf-reply';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
@@ -205,6 +207,16 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/:id',
     {
       config: { roles: ALL_ROLES },
+      preValidation: mantemOmitidos(
+        vendaInputSchema,
+        porId(async (id) => {
+          const venda = await getVenda(db, id);
+          // One method's payment is derived from it (the whole total): it follows the lines.
+          if (venda?.forma_pagamento === FORMA_MULTIPLA) return venda;
+          return venda && { ...venda, pagamentos: undefined };
+        }),
+        { juntos: [['forma_pagamento', 'pagamentos']] },
+      ),
       schema: {
         tags: ['vendas'],
         summary: 'Alterar venda pendente (itens e pagamentos são substituídos)',

@@ -351,6 +351,32 @@ describe('status, stock and the ledger', () => {
     expect(lida.json().status).toBe('Pendente');
   });
 
+  it('PUT keeps what it leaves out: new notes keep the lines, a new method keeps the rest', async () => {
+    const produto = await createProduto(10);
+    const venda = await postOk(
+      vendaProduto([item(produto.id, 2, { preco_unitario: 7.5 })], { observacoes: 'Entregar' }),
+    );
+    const put = (payload: Json) =>
+      ctx.request({ method: 'PUT', url: `/api/vendas/${venda.id}`, payload });
+    const notas = await put({ observacoes: 'Retirar na loja' });
+    expect(notas.statusCode, notas.body).toBe(200);
+    expect(notas.json<Venda>()).toMatchObject({
+      observacoes: 'Retirar na loja',
+      cliente_id: clienteId,
+      forma_pagamento: 'pix',
+      valor_final: 15,
+    });
+    expect(notas.json<Venda>().itens.map((i) => [i.produto_id, i.quantidade])).toEqual([
+      [produto.id, 2],
+    ]);
+    const forma = await put({ forma_pagamento: 'Cartão de Crédito' });
+    expect(forma.json<Venda>()).toMatchObject({
+      forma_pagamento: 'cartao_credito',
+      observacoes: 'Retirar na loja',
+      valor_final: 15,
+    });
+  });
+
   it('edits and deletes a Pendente sale only', async () => {
     const produto = await createProduto(10);
     const venda = await postOk(vendaProduto([item(produto.id, 1)]));
@@ -407,6 +433,43 @@ describe('counter quick sales', () => {
     expect(venda.caixa_id).toBeGreaterThan(0);
     expect(await estoqueOf(produto.id)).toBe(8);
     expect(CLIENTE_BALCAO).toBe('Cliente Balcão');
+  });
+
+  it("take the spec's names of the payment methods, in any case and accents, and answer the code", async () => {
+    const produto = await createProduto(10, { preco: 5 });
+    const nomes: Array<[string, string]> = [
+      ['Dinheiro', 'dinheiro'],
+      ['Cartão de Crédito', 'cartao_credito'],
+      ['cartao de debito', 'cartao_debito'],
+      ['PIX', 'pix'],
+      ['CARTÃO_CRÉDITO', 'cartao_credito'],
+    ];
+    for (const [nome, codigo] of nomes) {
+      const venda = await postOk(vendaRapida([item(produto.id)], { forma_pagamento: nome }));
+      expect([nome, venda.forma_pagamento]).toEqual([nome, codigo]);
+    }
+    const boleto = await postOk(vendaProduto([item(produto.id)], { forma_pagamento: 'Boleto' }));
+    expect(boleto.forma_pagamento).toBe('boleto');
+    const misto = await postOk(
+      vendaRapida([item(produto.id)], {
+        forma_pagamento: null,
+        pagamentos: [
+          { forma: 'Cartão de Débito', valor: 2 },
+          { forma: 'Dinheiro', valor: 3 },
+        ],
+      }),
+    );
+    expect(misto.pagamentos).toEqual([
+      { forma: 'cartao_debito', valor: 2 },
+      { forma: 'dinheiro', valor: 3 },
+    ]);
+    // The counter still refuses Boleto by its name, and an unknown name is named as invalid.
+    const balcaoBoleto = await post(vendaRapida([item(produto.id)], { forma_pagamento: 'BOLETO' }));
+    expect(balcaoBoleto.statusCode).toBe(400);
+    expect(balcaoBoleto.json().fields.forma_pagamento).toBe(VENDA_MESSAGES.formaInvalidaBalcao);
+    const cheque = await post(vendaProduto([item(produto.id)], { forma_pagamento: 'Cheque' }));
+    expect(cheque.statusCode).toBe(400);
+    expect(cheque.json().fields.forma_pagamento).toBe(VENDA_MESSAGES.formaObrigatoria);
   });
 
   it('are refused without an open caixa, telling to open one', async () => {

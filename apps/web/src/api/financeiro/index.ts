@@ -19,7 +19,7 @@ import type {
   TituloListQuery,
   TransferenciaInput,
 } from '@prumo/shared/financeiro';
-import { apiBlob, apiPage, apiRequest } from '../../lib/api-client';
+import { apiBlob, apiPage, apiPageComSoma, apiRequest } from '../../lib/api-client';
 import { ROOT_KEYS } from '../keys';
 import { filtroSearchParams, pageSearchParams, useInvalidatingMutation } from '../resource';
 
@@ -172,15 +172,21 @@ export function useSalvarFormasFinanceiras() {
 
 // ---------------------------------------------------------------- titles and installments
 
-/** GET /api/financeiro/titulos?natureza=&status=&q=&categoria_id=&de=&ate=: a page and its total. */
+/**
+ * GET /api/financeiro/titulos?natureza=&status=&q=&categoria_id=&de=&ate=: a page, the filter's
+ * total and what the whole filter still owes (`saldo`, from X-Total-Saldo).
+ */
 export function useTitulos(filtro: TitulosFiltro, page: number) {
   return useQuery({
     queryKey: financeiroKeys.titulos(filtro, page),
-    queryFn: ({ signal }) =>
-      apiPage<Titulo>(
+    queryFn: async ({ signal }) => {
+      const { soma, ...pagina } = await apiPageComSoma<Titulo>(
         `/financeiro/titulos?${pageSearchParams(filtro, page, FINANCEIRO_PAGE_SIZE)}`,
+        'x-total-saldo',
         signal,
-      ),
+      );
+      return { ...pagina, saldo: soma };
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -14,7 +14,7 @@ import {
   type StatusParcela,
   type Titulo,
 } from '@prumo/shared/financeiro';
-import { formatMoney, sumMoney } from '@prumo/shared/money';
+import { formatMoney } from '@prumo/shared/money';
 import {
   FINANCEIRO_PAGE_SIZE,
   useCategoriasFinanceiras,
@@ -133,9 +133,9 @@ export function TitulosTab({
   const [pagina, setPagina] = useState({ chave, page: 1 });
   const page = pagina.chave === chave ? pagina.page : 1;
   const titulos = useTitulos(filtro, page);
-  const itens = titulos.data?.items ?? [];
   const total = titulos.data?.total ?? 0;
-  const emAberto = sumMoney(...itens.map((t) => t.saldo));
+  // What the whole filter still owes, summed by the server (not just this page).
+  const emAberto = titulos.data?.saldo ?? 0;
   const filtrada = Boolean(
     filtro.q || filtro.status || filtro.de || filtro.ate || filtro.categoria_id,
   );
@@ -244,7 +244,6 @@ export function TitulosTab({
           <div>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               {natureza === 'pagar' ? 'A pagar' : 'A receber'}
-              {total > itens.length ? ' (nesta página)' : ''}
             </Text>
             <Text fw={700} size="lg" data-testid="titulos-em-aberto">
               {formatMoney(emAberto)}
