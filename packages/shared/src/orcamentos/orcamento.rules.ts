@@ -253,7 +253,7 @@ export const ORCAMENTO_MESSAGES = {
   jaConvertido: 'Este orçamento já foi convertido.',
   linhaForaDoCatalogo: 'Substitua pelos itens do catálogo antes de converter:',
   clienteParaConverter: 'Selecione um cliente cadastrado para converter o orçamento.',
-  formaParaConverter: 'Informe a forma de pagamento da venda.',
+  formaDepois: 'Opcional: a venda pendente pode recebê-la antes de ser finalizada.',
   anexoNaoEncontrado: 'Anexo não encontrado.',
   anexosDemais: `Um orçamento pode ter no máximo ${ORCAMENTO_ANEXOS_MAX} anexos.`,
   periodoInvalido: 'A data inicial deve ser anterior ou igual à data final.',

@@ -49,7 +49,6 @@ export function ConverterModal({
   async function confirmar() {
     const faltando: Record<string, string> = {};
     if (pedeCliente && !cliente) faltando.cliente_id = ORCAMENTO_MESSAGES.clienteParaConverter;
-    if (pedeForma && !forma) faltando.forma_pagamento = ORCAMENTO_MESSAGES.formaParaConverter;
     setErros(faltando);
     setFalha(null);
     if (Object.keys(faltando).length > 0) return;
@@ -59,7 +58,7 @@ export function ConverterModal({
           id: orcamento.id,
           dados: {
             ...(pedeCliente ? { cliente_id: cliente!.id } : {}),
-            ...(pedeForma ? { forma_pagamento: forma } : {}),
+            ...(pedeForma && forma ? { forma_pagamento: forma } : {}),
             ...(autorizacao ? { autorizacao } : {}),
           },
           idempotencyKey: newIdempotencyKey(),
@@ -100,8 +99,9 @@ export function ConverterModal({
         {pedeForma && (
           <Select
             label="Forma de pagamento da venda"
-            withAsterisk
+            description={ORCAMENTO_MESSAGES.formaDepois}
             placeholder="Selecione"
+            clearable
             data={FORMAS}
             value={forma}
             onChange={(value) => setForma(value as FormaPagamento | null)}
