@@ -87,6 +87,7 @@ ensureSystemPackages();
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 check('ciclos', 'npm', ['run', '--silent', 'cycles']);
+check('camadas', 'node', ['scripts/layers-probe.mjs']);
 suite('shared', ['--project', 'shared']);
 suite('web', ['--project', 'web']);
 suite('api-pglite', ['--project', 'api-pglite']);
