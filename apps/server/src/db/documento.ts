@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Role } from '@prumo/shared/auth';
+import { transicaoExiste, transicaoPermitida, type Transicoes } from '@prumo/shared/transicoes';
 import { AppError, forbidden, notFound } from '../http/errors';
 import type { Transaction } from './database';
 
@@ -12,33 +13,6 @@ import type { Transaction } from './database';
  * history line, re-read. The audit trail needs nothing more: the caller's transaction
  * (comAuditoria) names the author and the database's trigger records the row's change.
  */
-
-/**
- * A transition table as packages/shared writes it: per status, the statuses it may move to
- * (any role may make those moves), or per move the roles that may make it.
- */
-export type Transicoes<S extends string> = Record<
-  S,
-  readonly S[] | Partial<Record<S, readonly Role[]>>
->;
-
-/** Whether the table has the move at all (for some role). */
-export function transicaoExiste<S extends string>(tabela: Transicoes<S>, de: S, para: S): boolean {
-  const moves = tabela[de];
-  return Array.isArray(moves) ? moves.includes(para) : (moves as Record<S, unknown>)[para] != null;
-}
-
-/** Whether `role` may make the move. */
-export function transicaoPermitida<S extends string>(
-  tabela: Transicoes<S>,
-  de: S,
-  para: S,
-  role: Role,
-): boolean {
-  const moves = tabela[de];
-  if (Array.isArray(moves)) return moves.includes(para);
-  return (moves as Partial<Record<S, readonly Role[]>>)[para]?.includes(role) ?? false;
-}
 
 /** A document's table: an id and the updated_at a status change stamps (db/columns timestamps). */
 type TabelaDeDocumento = PgTable & { id: AnyPgColumn; updatedAt: AnyPgColumn };

@@ -4,6 +4,7 @@
 import { addDaysISO } from '../dates';
 import { dividirValor, formatMoney, fromCentavos, toCentavos } from '../money';
 import { calcularTotaisOS, type LinhaOS } from '../ordens-servico/ordem-servico.rules';
+import { transicaoExiste } from '../transicoes';
 
 /** Section 4's five statuses, with the colour of their badge. */
 export const STATUS_ORCAMENTO = [
@@ -41,7 +42,7 @@ export const ORCAMENTO_TRANSICOES: Record<StatusOrcamento, readonly StatusOrcame
 export const STATUS_ORCAMENTO_ESCOLHIVEIS = ['pendente', 'aprovado', 'rejeitado'] as const;
 
 export function podeMudarStatusOrcamento(de: StatusOrcamento, para: StatusOrcamento): boolean {
-  return ORCAMENTO_TRANSICOES[de].includes(para);
+  return transicaoExiste(ORCAMENTO_TRANSICOES, de, para);
 }
 
 /** Drafts and sent quotes can still be changed; answered and expired ones are read-only. */

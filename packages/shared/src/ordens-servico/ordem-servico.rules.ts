@@ -2,6 +2,7 @@
 // repair shop, priorities, deadlines and the totals in integer centavos, free of zod so the
 // screens and the server share the same rules and texts.
 import { fromCentavos, toCentavos } from '../money';
+import { transicaoExiste } from '../transicoes';
 import { calcularTotaisVenda } from '../vendas/venda.rules';
 
 /** Section 3.8's four plus the waiting states and the hand-back a repair shop lives by. */
@@ -40,7 +41,7 @@ export const OS_TRANSICOES: Record<SituacaoOS, readonly SituacaoOS[]> = {
 };
 
 export function podeMudarSituacao(de: SituacaoOS, para: SituacaoOS): boolean {
-  return OS_TRANSICOES[de].includes(para);
+  return transicaoExiste(OS_TRANSICOES, de, para);
 }
 
 /** The button text of each move, for the screens. */

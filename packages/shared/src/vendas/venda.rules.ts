@@ -4,6 +4,7 @@
 import { ADMIN_MANAGER, ALL_ROLES, type Role } from '../auth/auth.constants';
 import { formatMoney, fromCentavos, toCentavos } from '../money';
 import { normalizeSearch } from '../search';
+import { transicaoPermitida } from '../transicoes';
 
 export const TIPOS_VENDA = ['produto', 'balcao', 'servico'] as const;
 export type TipoVenda = (typeof TIPOS_VENDA)[number];
@@ -52,7 +53,7 @@ export const VENDA_TRANSICOES: Record<
 
 /** Whether `role` may move a sale from `de` to `para`. */
 export function podeTransitar(de: StatusQualquer, para: StatusQualquer, role: Role): boolean {
-  return VENDA_TRANSICOES[de][para]?.includes(role) ?? false;
+  return transicaoPermitida(VENDA_TRANSICOES, de, para, role);
 }
 
 /** Only a Pendente sale or an Agendado appointment is edited or deleted. */
