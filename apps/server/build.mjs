@@ -12,6 +12,7 @@ await build({
     main: 'src/main.ts',
     'create-admin': 'src/cli/create-admin.ts',
     restore: 'src/cli/restore.ts',
+    'fiscal-status': 'src/cli/fiscal-status.ts',
   },
   outdir: 'dist',
   bundle: true,

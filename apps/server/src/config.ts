@@ -43,6 +43,16 @@ export interface Config {
     endereco: string;
     telefone: string;
   };
+  fiscal: {
+    /** PRUMO_CHAVE_SEGREDOS: the key of the secrets at rest; else DATA_DIR/segredos.key. */
+    chaveSegredos: string | undefined;
+    /** FISCAL_CA_DIR: PEM files of the ICP-Brasil roots SEFAZ's servers chain to. */
+    caDir: string | undefined;
+    /** How often the fiscal queue looks for notes waiting for SEFAZ (0: never, tests drive it). */
+    filaIntervaloMs: number;
+    /** FISCAL_SOMENTE_SIMULACAO: never reach a real SEFAZ (tests, training installs). */
+    somenteSimulacao: boolean;
+  };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -98,6 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       endereco:
         env.EMPRESA_ENDERECO || 'Av. Paulista, 1000 - Bela Vista - São Paulo/SP - CEP 01310-100',
       telefone: env.EMPRESA_TELEFONE || '(11) 3000-0000',
+    },
+    fiscal: {
+      chaveSegredos: env.PRUMO_CHAVE_SEGREDOS || undefined,
+      caDir: env.FISCAL_CA_DIR ? path.resolve(rootDir, env.FISCAL_CA_DIR) : undefined,
+      filaIntervaloMs: integer(env.FISCAL_FILA_INTERVALO_MS, 30_000, 'FISCAL_FILA_INTERVALO_MS'),
+      somenteSimulacao: flag(env.FISCAL_SOMENTE_SIMULACAO) ?? false,
     },
   };
 }

@@ -9,6 +9,7 @@ import { custosAdicionaisModule } from './custos-adicionais/custos-adicionais.mo
 import { estoqueModule } from './estoque/estoque.module';
 import { etiquetasModule } from './etiquetas/etiquetas.module';
 import { financeiroModule } from './financeiro/financeiro.module';
+import { fiscalModule } from './fiscal/fiscal.module';
 import { notificacoesModule } from './notificacoes/notificacoes.module';
 import { orcamentosModule } from './orcamentos/orcamentos.module';
 import { ordensServicoModule } from './ordens-servico/ordens-servico.module';
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   ordensServicoModule,
   orcamentosModule,
   financeiroModule,
+  fiscalModule,
   notificacoesModule,
   auditoriaModule,
 ];

@@ -7,6 +7,7 @@ import type { PDFDocument, PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
 import { formatCnpj } from '@prumo/shared/brasil';
 import { formatDate, formatDateTime } from '@prumo/shared/dates';
 import type { Config } from '../config';
+import { desenharSimbolo, type Simbolo } from './codigos';
 import { cortar, criarLimpador, quebrar, umaLinha } from './texto';
 
 let pdfLib: Promise<typeof PdfLib> | undefined;
@@ -14,7 +15,7 @@ let pdfLib: Promise<typeof PdfLib> | undefined;
  * pdf-lib loads with the first document, so the server starts without it. It is CommonJS: in
  * the bundled server (dist/) its dynamic import answers its exports as `default` only.
  */
-const carregarPdfLib = () =>
+export const carregarPdfLib = () =>
   (pdfLib ??= import('pdf-lib').then((mod) =>
     'PDFDocument' in mod ? mod : (mod as unknown as { default: typeof PdfLib }).default,
   ));
@@ -29,6 +30,8 @@ export type Alinhamento = 'esquerda' | 'centro' | 'direita';
 export interface EmpresaDocumento extends Readonly<Config['empresa']> {
   /** A PNG or JPG drawn beside (A4) or above (roll) the company's name. */
   logo?: { tipoMime: string; conteudo: Buffer };
+  /** Printed after the CNPJ (fiscal documents). */
+  inscricaoEstadual?: string;
 }
 
 export interface ContextoDocumento {
@@ -509,6 +512,20 @@ export class Documento {
     });
   }
 
+  /** A barcode or QR code (pdf/codigos.ts), centred, `largura` by `altura` points. */
+  simbolo(simbolo: Simbolo, tamanho: { largura: number; altura: number }): void {
+    const margem = this.fonte * 0.4;
+    this.adicionar({
+      altura: tamanho.altura + 2 * margem,
+      desenhar: (pagina, topo) =>
+        desenharSimbolo(pagina, simbolo, {
+          x: this.geometria.margemX + (this.largura - tamanho.largura) / 2,
+          y: topo - margem - tamanho.altura,
+          ...tamanho,
+        }),
+    });
+  }
+
   /** What `corpo` adds moves to the next A4 page as a whole when it fits on one page. */
   manterJunto(corpo: () => void): void {
     const anterior = this.grupoAtual;
@@ -537,7 +554,12 @@ export class Documento {
   /** The company header and the title: centred on the roll, company left and title right on A4. */
   private cabecalhoInicial(): void {
     const { empresa } = this.contexto;
-    const cnpj = empresa.cnpj ? `CNPJ: ${formatCnpj(empresa.cnpj)}` : '';
+    const cnpj = [
+      empresa.cnpj ? `CNPJ: ${formatCnpj(empresa.cnpj)}` : '',
+      empresa.inscricaoEstadual ? `IE: ${empresa.inscricaoEstadual}` : '',
+    ]
+      .filter(Boolean)
+      .join('  ');
     const telefone = empresa.telefone ? `Tel.: ${empresa.telefone}` : '';
     const { titulo, numero } = this.cabecalho;
     if (this.formato === '80mm') {

@@ -20,8 +20,16 @@ import { createTestContext, type TestContext } from '../test/test-app';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const SLOW_MS = 2_000;
-/** Routes slow by nature: a backup copies the whole database (the next ones reuse it). */
-const SLOW_ALLOWED = new Set(['POST /api/configuracoes/backups']);
+/**
+ * Routes slow by nature: a backup copies the whole database (the next ones reuse it); the first
+ * fiscal call starts the simulated SEFAZ, makes the demo's certificate and loads the schemas.
+ */
+const SLOW_ALLOWED = new Set([
+  'POST /api/configuracoes/backups',
+  'POST /api/notas-fiscais',
+  'POST /api/fiscal/status/consultar',
+  'PUT /api/fiscal/simulacao',
+]);
 
 type Body = Record<string, unknown>;
 /**
@@ -174,6 +182,17 @@ const VALID: Record<string, Body | [Body]> = {
     parcelas: [{ vencimento: '2026-12-10', valor: 10 }],
   },
   'POST /api/financeiro/parcelas/:id/baixas': { conta_id: 1, valor: 1, juros: 0.5 },
+  // Tests reach only the simulated SEFAZ (FISCAL_SOMENTE_SIMULACAO), whatever the fuzz saves.
+  'PUT /api/fiscal/configuracao': {
+    crt: 1,
+    ambiente: 'simulacao',
+    codigo_municipio: 3550308,
+    nfe_serie: 1,
+    nfe_proximo_numero: 900,
+    cfop_dentro_uf: '5102',
+  },
+  'PUT /api/fiscal/simulacao': { cenario: 'normal' },
+  'POST /api/notas-fiscais': { venda_id: 1, modelo: 65, cpf_consumidor: '529.982.247-25' },
   'PUT /api/configuracoes/empresa': {
     razao_social: 'Empresa Fuzz Ltda',
     documento: '11.222.333/0001-81',

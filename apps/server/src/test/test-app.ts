@@ -41,6 +41,9 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
     ...overrides,
     session: { ...base.session, ...overrides.session },
     loginRateLimit: { ...base.loginRateLimit, perIpPerMinute: 10_000, ...overrides.loginRateLimit },
+    // The fiscal queue runs when a test says so (ServicoFiscal.processarFila), not on a timer,
+    // and only the simulated SEFAZ is ever reached.
+    fiscal: { ...base.fiscal, filaIntervaloMs: 0, somenteSimulacao: true, ...overrides.fiscal },
   } as Config;
   const database = await openTestDatabase(testDatabaseKind(), inject('databaseTemplate'));
   // TEST_LOG=error shows the server's own log of unexpected errors while debugging a test.

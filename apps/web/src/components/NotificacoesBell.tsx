@@ -17,6 +17,9 @@ import {
   IconBell,
   IconBellOff,
   IconCalendarDue,
+  IconCertificate,
+  IconCloudOff,
+  IconFileAlert,
   IconPackage,
   type Icon,
 } from '@tabler/icons-react';
@@ -31,6 +34,9 @@ const APARENCIA: Record<TipoNotificacao, { icon: Icon; color: string }> = {
   receber_hoje: { icon: IconCalendarDue, color: 'yellow' },
   pagar_hoje: { icon: IconCalendarDue, color: 'yellow' },
   estoque_minimo: { icon: IconPackage, color: 'orange' },
+  certificado_vencendo: { icon: IconCertificate, color: 'orange' },
+  notas_rejeitadas: { icon: IconFileAlert, color: 'red' },
+  contingencia_atrasada: { icon: IconCloudOff, color: 'red' },
 };
 
 /** "7", or "99+" past 99. */

@@ -77,6 +77,8 @@ export const CADASTRO_MENSAGENS = {
   cpfSoPessoaFisica: 'CPF não se aplica a pessoa jurídica ou MEI; informe o CNPJ',
   cnpjSoPessoaJuridica: 'CNPJ não se aplica a pessoa física; informe o CPF',
   inscricaoEstadual: 'Inscrição estadual inválida (use números ou ISENTO)',
+  municipio: 'Município inválido: escolha um da tabela do IBGE',
+  indicadorIe: 'Selecione o indicador da inscrição estadual',
   rgObrigatorio: 'RG é obrigatório',
   dataNascimentoObrigatoria: 'Data de nascimento é obrigatória',
   dataNascimentoInvalida: 'Data de nascimento inválida',
@@ -238,6 +240,27 @@ const cidadeUf = () =>
     },
   });
 
+/**
+ * The município's IBGE code (7 digits; the first two are the UF's). The server checks it against
+ * the shipped table (@prumo/shared/municipios, kept out of this schema so the registry screens
+ * do not load it) and takes the city's name and UF from there.
+ */
+const codigoMunicipio = () =>
+  z
+    .number({ error: M.municipio })
+    .int({ error: M.municipio })
+    .min(1_100_000, { error: M.municipio })
+    .max(5_399_999, { error: M.municipio })
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** indIEDest of the fiscal note: 1 contribuinte, 2 isento, 9 não contribuinte. */
+const indicadorIe = () =>
+  z
+    .union([z.literal(1), z.literal(2), z.literal(9)], { error: M.indicadorIe })
+    .nullish()
+    .transform((value) => value ?? null);
+
 function opcao<T extends readonly [string, ...string[]]>(
   values: T,
   message: string,
@@ -322,6 +345,8 @@ function clienteShape(create: boolean) {
     endereco_tipo: opcao(ENDERECO_TIPOS, M.enderecoTipo, false),
     ...endereco({}),
     cidade_uf: cidadeUf(),
+    codigo_municipio: codigoMunicipio(),
+    indicador_ie: indicadorIe(),
     limite_credito: limiteCredito(),
     permitir_ultrapassar_limite: booleano(),
     observacoes: observacoes(),
@@ -344,6 +369,8 @@ function fornecedorShape(create: boolean) {
     endereco_tipo: opcao(ENDERECO_TIPOS, M.enderecoTipo, false),
     ...endereco({}),
     cidade_uf: cidadeUf(),
+    codigo_municipio: codigoMunicipio(),
+    indicador_ie: indicadorIe(),
     observacoes: observacoes(),
     contatos: contatos(),
   };
@@ -506,6 +533,8 @@ export interface CadastroDados {
   bairro?: string | null;
   cidade?: string | null;
   uf?: UF | null;
+  codigo_municipio?: number | null;
+  indicador_ie?: 1 | 2 | 9 | null;
   limite_credito?: number | null;
   permitir_ultrapassar_limite?: boolean;
   observacoes?: string | null;
@@ -544,6 +573,8 @@ export const CADASTRO_COLUNAS = [
   'bairro',
   'cidade',
   'uf',
+  'codigo_municipio',
+  'indicador_ie',
   'limite_credito',
   'permitir_ultrapassar_limite',
   'observacoes',
@@ -892,6 +923,8 @@ export const cadastroDetalheSchema = z.object({
   cidade_uf: nullableString,
   cidade: nullableString,
   uf: nullableString,
+  codigo_municipio: z.number().int().nullable(),
+  indicador_ie: z.union([z.literal(1), z.literal(2), z.literal(9)]).nullable(),
   limite_credito: z.number().nullable(),
   permitir_ultrapassar_limite: z.boolean(),
   observacoes: nullableString,

@@ -1,1 +1,2 @@
 export * from './chave';
+export * from './fiscal.schema';

@@ -9,6 +9,9 @@ export const TIPOS_NOTIFICACAO = [
   'receber_hoje',
   'pagar_hoje',
   'estoque_minimo',
+  'certificado_vencendo',
+  'notas_rejeitadas',
+  'contingencia_atrasada',
 ] as const;
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number];
 
@@ -24,7 +27,10 @@ export const NOTIFICACAO_PRODUTOS_NOMEADOS = 3;
 const plural = (n: number, um: string, varios: string) => (n === 1 ? um : varios);
 
 /** "3 contas a receber vencidas", "1 conta a pagar vence hoje". */
-export function tituloVencimento(tipo: Exclude<TipoNotificacao, 'estoque_minimo'>, n: number) {
+/** The installment groups: an installment due today or overdue, to pay or to receive. */
+export type TipoVencimento = 'receber_vencida' | 'pagar_vencida' | 'receber_hoje' | 'pagar_hoje';
+
+export function tituloVencimento(tipo: TipoVencimento, n: number) {
   const natureza = tipo.startsWith('receber') ? 'a receber' : 'a pagar';
   const conta = `${n} ${plural(n, 'conta', 'contas')} ${natureza}`;
   return tipo.endsWith('vencida')
@@ -48,9 +54,28 @@ export function descricaoEstoqueMinimo(nomes: readonly string[], total: number) 
   return resto > 0 ? `${nomes.join(', ')} e mais ${resto}` : nomes.join(', ');
 }
 
-/** The screen that lists a group: the finance tab with its filter, or the stock screen. */
+/** "O certificado A1 vence em 12 dias" (0: today; negative: expired). */
+export function tituloCertificado(dias: number) {
+  if (dias < 0) return 'O certificado A1 venceu';
+  if (dias === 0) return 'O certificado A1 vence hoje';
+  return `O certificado A1 vence em ${dias} ${plural(dias, 'dia', 'dias')}`;
+}
+
+/** "2 notas fiscais rejeitadas". */
+export const tituloNotasRejeitadas = (n: number) =>
+  `${n} ${plural(n, 'nota fiscal rejeitada', 'notas fiscais rejeitadas')}`;
+
+/** "1 NFC-e em contingência há mais de 20 horas" (SEFAZ gives 24 h to transmit). */
+export const tituloContingenciaAtrasada = (n: number) =>
+  `${n} NFC-e em contingência há mais de 20 horas`;
+
+/** The screen that lists a group: the finance tab with its filter, the stock or fiscal screens. */
 export function linkNotificacao(tipo: TipoNotificacao, hoje: string): string {
   if (tipo === 'estoque_minimo') return '/estoque?situacao=baixo';
+  if (tipo === 'certificado_vencendo') return '/configuracoes?aba=fiscal';
+  if (tipo === 'notas_rejeitadas') return '/nota-fiscal?situacao=Rejeitada';
+  if (tipo === 'contingencia_atrasada')
+    return '/nota-fiscal?aba=nfce&situacao=Em%20conting%C3%AAncia';
   const aba = tipo.startsWith('receber') ? 'receber' : 'pagar';
   const filtro = tipo.endsWith('vencida') ? 'status=vencido' : `de=${hoje}&ate=${hoje}`;
   return `/financeiro?aba=${aba}&${filtro}`;

@@ -28,6 +28,8 @@ export const PRODUTO_MESSAGES = {
   precoUpdate: 'Preço deve ser maior que zero',
   grupoObrigatorio: 'Nome do grupo é obrigatório',
   gtinInvalido: 'Código de barras inválido: o dígito verificador do GTIN/EAN não confere',
+  ncmInvalido: 'NCM deve ter 8 dígitos',
+  cestInvalido: 'CEST deve ter 7 dígitos',
   codigoInternoDuplicado: 'Já existe um produto com este código interno',
   codigoBarrasDuplicado: 'Já existe um produto com este código de barras',
   estoqueMaximo: 'Estoque máximo deve ser maior ou igual ao estoque mínimo',

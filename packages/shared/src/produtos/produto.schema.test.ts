@@ -87,6 +87,19 @@ describe('produtoCreateSchema', () => {
     ).toBe(true);
   });
 
+  it('keeps NCM (8 digits) and CEST (7) as digits, typed with or without dots', () => {
+    expect(
+      produtoCreateSchema.parse({ nome: 'Café', ncm: '0901.21.00', cest: '17.099.00' }),
+    ).toMatchObject({ ncm: '09012100', cest: '1709900' });
+    expect(produtoCreateSchema.parse({ nome: 'Café', ncm: '', cest: '  ' })).toMatchObject({
+      ncm: null,
+      cest: null,
+    });
+    expect(
+      messages(produtoCreateSchema.safeParse({ nome: 'Café', ncm: '0901', cest: 'ABC' })),
+    ).toEqual({ ncm: PRODUTO_MESSAGES.ncmInvalido, cest: PRODUTO_MESSAGES.cestInvalido });
+  });
+
   it('upper-cases units and bounds percentages', () => {
     expect(produtoCreateSchema.parse({ nome: 'X', unidade_medida: 'kg' }).unidade_medida).toBe(
       'KG',

@@ -97,6 +97,20 @@ const barcodeText = () =>
   });
 const barcode = <M extends Mode>(mode: M) => optionalOnUpdate(barcodeText(), mode);
 
+/**
+ * A fiscal code of `digitos` digits, typed with or without its dots ("0901.21.00", "01.001.00")
+ * and stored as digits only; blank is null.
+ */
+const codigoFiscal = <M extends Mode>(digitos: number, message: string, mode: M) =>
+  optionalOnUpdate(
+    optionalText(20)
+      .transform((value) => (value ? value.replace(/[\s.\-/]/g, '') : null))
+      .refine((value) => value === null || new RegExp(`^\\d{${digitos}}$`).test(value), {
+        error: message,
+      }),
+    mode,
+  );
+
 const origem = z.union([z.literal(0), z.literal(1), z.literal(2)], {
   error: 'Origem inválida',
 });
@@ -161,8 +175,8 @@ function produtoFields<M extends Mode>(mode: M) {
     estoque_maximo: withDefault(nonNegativeQuantity(), 0, mode),
     // Fiscal
     cod_beneficio: text(10, mode),
-    ncm: text(10, mode),
-    cest: text(9, mode),
+    ncm: codigoFiscal(8, PRODUTO_MESSAGES.ncmInvalido, mode),
+    cest: codigoFiscal(7, PRODUTO_MESSAGES.cestInvalido, mode),
     origem: withDefault(origem, 0, mode),
     peso_liquido: withDefault(nonNegativeQuantity(), 0, mode),
     peso_bruto: withDefault(nonNegativeQuantity(), 0, mode),

@@ -1,4 +1,5 @@
-import { cnpjCheckDigits, cpfCheckDigits } from '@prumo/shared/brasil';
+import { cnpjCheckDigits, cpfCheckDigits, type UF } from '@prumo/shared/brasil';
+import { municipiosDaUF } from '@prumo/shared/municipios';
 import { parseCadastroPayload } from '@prumo/shared/cadastros';
 import type { Transaction } from '../../db/database';
 import { createCadastro } from './cadastros.repository';
@@ -247,10 +248,23 @@ const CADASTROS: Array<Record<string, unknown>> = [
   },
 ];
 
+/**
+ * Customers and suppliers get their city's IBGE code (what a fiscal note needs), looked up by
+ * the "Cidade/UF" they were written with.
+ */
+function comMunicipio(payload: Record<string, unknown>): Record<string, unknown> {
+  const cidadeUf = payload.cidade_uf;
+  if (typeof cidadeUf !== 'string') return payload;
+  const [cidade, uf] = cidadeUf.split('/');
+  const municipio = municipiosDaUF(uf as UF).find((candidato) => candidato.nome === cidade);
+  if (!municipio) throw new Error(`Município de demonstração desconhecido: ${cidadeUf}`);
+  return { ...payload, codigo_municipio: municipio.codigo };
+}
+
 /** A few customers, suppliers, employees and carriers for demo mode (valid documents). */
 export async function seedDemoCadastros(tx: Transaction): Promise<void> {
   for (const payload of CADASTROS) {
-    const result = parseCadastroPayload(payload, 'create');
+    const result = parseCadastroPayload(comMunicipio(payload), 'create');
     if (!result.success) {
       throw new Error(
         `Cadastro de demonstração inválido (${String(payload.nome ?? payload.nome_fantasia)}): ${result.error.message}`,

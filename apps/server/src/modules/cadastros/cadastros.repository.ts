@@ -1,5 +1,7 @@
 import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { municipioPorCodigo } from '@prumo/shared/municipios';
 import {
+  CADASTRO_MENSAGENS,
   type CadastroDados,
   type CadastroDetalhe,
   type CadastroListItem,
@@ -17,6 +19,7 @@ import {
   sortOrder,
   type SortColumns,
 } from '../../db/sql-helpers';
+import { badRequest } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { deleteArquivos, insertArquivo, lerArquivo } from '../arquivos/arquivos.repository';
 import { cadastroAnexos, cadastroContatos, cadastros } from './cadastros.table';
@@ -74,8 +77,20 @@ function listCadastrosQueries(db: Executor, query: CadastroListQuery) {
   return { rows, total: db.select({ total: count() }).from(cadastros).where(where) };
 }
 
-/** The columns a payload sets (absent keys are left out: unchanged on update). */
+/**
+ * The columns a payload sets (absent keys are left out: unchanged on update). A município from
+ * the IBGE table names the city and the UF, whatever cidade_uf said.
+ */
 function toColumns(dados: CadastroDados): Partial<CadastroInsert> {
+  if (dados.codigo_municipio != null) {
+    const municipio = municipioPorCodigo(dados.codigo_municipio);
+    if (!municipio) {
+      throw badRequest(CADASTRO_MENSAGENS.municipio, {
+        codigo_municipio: CADASTRO_MENSAGENS.municipio,
+      });
+    }
+    dados = { ...dados, cidade: municipio.nome, uf: municipio.uf };
+  }
   const columns: Partial<CadastroInsert> = {
     tipo: dados.tipo,
     tipoCliente: dados.tipo_cliente,
@@ -98,6 +113,8 @@ function toColumns(dados: CadastroDados): Partial<CadastroInsert> {
     bairro: dados.bairro,
     cidade: dados.cidade,
     uf: dados.uf,
+    codigoMunicipio: dados.codigo_municipio,
+    indicadorIe: dados.indicador_ie,
     limiteCredito: dados.limite_credito,
     permitirUltrapassarLimite: dados.permitir_ultrapassar_limite,
     observacoes: dados.observacoes,
@@ -153,6 +170,8 @@ function detalheFields(documentosOcultos: SQL): Record<keyof CadastroDetalhe, An
       ELSE coalesce(${texto(c.cidade)}, '') || '/' || ${c.uf} END`,
     cidade: c.cidade,
     uf: c.uf,
+    codigo_municipio: c.codigoMunicipio,
+    indicador_ie: c.indicadorIe,
     limite_credito: c.limiteCredito,
     permitir_ultrapassar_limite: c.permitirUltrapassarLimite,
     observacoes: c.observacoes,

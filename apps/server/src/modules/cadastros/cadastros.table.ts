@@ -56,6 +56,10 @@ export const cadastros = pgTable(
     bairro: varchar({ length: 120 }),
     cidade: varchar({ length: 120 }),
     uf: varchar({ length: 2 }),
+    /** IBGE code of the município (the fiscal note's cMun); cidade and uf follow it. */
+    codigoMunicipio: integer(),
+    /** indIEDest: 1 contribuinte, 2 isento, 9 não contribuinte. */
+    indicadorIe: smallint(),
     limiteCredito: money(),
     permitirUltrapassarLimite: boolean().notNull().default(false),
     observacoes: text(),
@@ -109,6 +113,10 @@ export const cadastros = pgTable(
     check(
       'cadastros_sexo_check',
       sql`${t.sexo} IS NULL OR ${t.sexo} IN ('masculino', 'feminino', 'outro')`,
+    ),
+    check(
+      'cadastros_indicador_ie_check',
+      sql`${t.indicadorIe} IS NULL OR ${t.indicadorIe} IN (1, 2, 9)`,
     ),
     check(
       'cadastros_comissao_check',

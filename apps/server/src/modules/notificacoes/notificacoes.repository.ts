@@ -13,9 +13,19 @@ import {
   type Notificacao,
   type Notificacoes,
   type TipoNotificacao,
+  type TipoVencimento,
 } from '@prumo/shared/notificacoes';
 import type { Executor } from '../../db/database';
 import { selectRows } from '../../db/sql-helpers';
+import { hook } from '../server-module';
+
+/**
+ * What the fiscal module puts on the bell (certificate about to expire, rejected notes,
+ * contingency near its 24 h), for a role; answered by fiscal.module.ts.
+ */
+export const notificacoesFiscaisHook = hook<
+  (db: Executor, role: Role, agora: Date) => Promise<Notificacao[]>
+>('o que a emissão fiscal põe no sino');
 
 /** Who sees what: the roles of /api/financeiro and of /api/estoque (the routes' own lists). */
 export interface NotificacoesRegras {
@@ -82,7 +92,7 @@ const TIPO_VENCIMENTO: Record<
 };
 
 /**
- * GET /api/notificacoes: what the role may see, grouped (at most two queries, side by side,
+ * GET /api/notificacoes: what the role may see, grouped (at most three queries, side by side,
  * whatever the amount of data).
  */
 export async function listNotificacoes(
@@ -92,9 +102,10 @@ export async function listNotificacoes(
   regras: NotificacoesRegras,
 ): Promise<Notificacoes> {
   const hoje = todayISO(timeZone);
-  const [parcelas, estoque] = await Promise.all([
+  const [parcelas, estoque, fiscais] = await Promise.all([
     hasRole(role, regras.financeiro) ? vencimentos(db, hoje) : [],
     hasRole(role, regras.estoque) ? estoqueAbaixoDoMinimo(db) : null,
+    notificacoesFiscaisHook.call(db, role, new Date()),
   ]);
 
   const porTipo = new Map<TipoNotificacao, Notificacao>();
@@ -104,7 +115,7 @@ export async function listNotificacoes(
     const valor = fromCentavos(toCentavos(Number(row.saldo)));
     porTipo.set(tipo, {
       tipo,
-      titulo: tituloVencimento(tipo as Exclude<TipoNotificacao, 'estoque_minimo'>, quantidade),
+      titulo: tituloVencimento(tipo as TipoVencimento, quantidade),
       descricao: descricaoVencimento(valor, row.vencida ? row.mais_antiga : null),
       quantidade,
       valor,
@@ -121,6 +132,7 @@ export async function listNotificacoes(
     });
   }
 
+  for (const notificacao of fiscais) porTipo.set(notificacao.tipo, notificacao);
   const itens = TIPOS_NOTIFICACAO.flatMap((tipo) => porTipo.get(tipo) ?? []);
   return { total: itens.reduce((soma, item) => soma + item.quantidade, 0), itens };
 }

@@ -90,6 +90,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 240,
     estoque_minimo: 48,
     unidade_medida: 'UN',
+    ncm: '22011000',
     entrada_unidade: 'FD',
     entrada_quantidade: 1,
     saida_unidade: 'UN',
@@ -104,6 +105,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 36,
     estoque_minimo: 12,
     unidade_medida: 'UN',
+    ncm: '22021000',
   },
   {
     grupo: 'Bebidas',
@@ -114,6 +116,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 0,
     estoque_minimo: 6,
     unidade_medida: 'UN',
+    ncm: '20096100',
   },
   {
     grupo: 'Limpeza',
@@ -124,6 +127,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 90,
     estoque_minimo: 24,
     unidade_medida: 'UN',
+    ncm: '34022000',
   },
   {
     grupo: 'Limpeza',
@@ -134,6 +138,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 5,
     estoque_minimo: 12,
     unidade_medida: 'UN',
+    ncm: '28289011',
   },
   {
     grupo: 'Limpeza',
@@ -144,6 +149,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 30,
     estoque_minimo: 10,
     unidade_medida: 'UN',
+    ncm: '34022000',
   },
   {
     grupo: 'Higiene Pessoal',
@@ -154,6 +160,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 22,
     estoque_minimo: 8,
     unidade_medida: 'PCT',
+    ncm: '48181000',
   },
   {
     grupo: 'Higiene Pessoal',
@@ -164,6 +171,7 @@ const PRODUTOS: Array<ProdutoCreateInput & { grupo: Grupo }> = [
     estoque: 75,
     estoque_minimo: 20,
     unidade_medida: 'UN',
+    ncm: '33061000',
   },
 ];
 

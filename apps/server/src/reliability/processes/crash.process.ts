@@ -74,6 +74,13 @@ interface VendaRapida {
   valor_final: number;
 }
 
+/** An NFC-e whose authorization the server answered: its key and SEFAZ's protocol. */
+interface NotaAutorizada {
+  venda_id: number;
+  chave: string;
+  protocolo: string;
+}
+
 /**
  * Whether a reversal (of a settlement or a transfer) was asked for: never, sent and not
  * answered (the kill: it may or may not have been written), or acknowledged.
@@ -107,6 +114,8 @@ interface Acked {
   produtos: Map<number, string>;
   movimentos: Map<number, Movimento>;
   vendas: Map<number, VendaRapida>;
+  /** NFC-e of quick sales answered Autorizada (by the simulated SEFAZ). */
+  notas: Map<number, NotaAutorizada>;
   /** Service orders whose conclusion (parts out of stock) was acknowledged. */
   ordens: Set<number>;
   titulos: Map<number, TituloManual>;
@@ -140,6 +149,7 @@ const contar = (acked: Acked) =>
   acked.produtos.size +
   acked.movimentos.size +
   acked.vendas.size +
+  acked.notas.size +
   acked.ordens.size +
   acked.titulos.size +
   acked.baixas.size +
@@ -368,6 +378,26 @@ async function writeUntil(
         if (response.status === 201) {
           const venda = response.body as { id: number; valor_final: number };
           acked.vendas.set(venda.id, { produto_id: produtoId, valor_final: venda.valor_final });
+          // Every other sale gets its NFC-e: an authorization acknowledged must survive the kill.
+          if (n % 8 === 1) {
+            const nota = await client.send('POST', '/api/notas-fiscais', {
+              venda_id: venda.id,
+              modelo: 65,
+            });
+            const lida = nota.body as {
+              id: number;
+              situacao: string;
+              chave: string;
+              protocolo: string;
+            };
+            if (nota.status === 201 && lida.situacao === 'Autorizada') {
+              acked.notas.set(lida.id, {
+                venda_id: venda.id,
+                chave: lida.chave,
+                protocolo: lida.protocolo,
+              });
+            }
+          }
         }
       } else {
         const movimento: Movimento = {
@@ -409,6 +439,30 @@ async function verify(client: ApiClient, acked: Acked, contas: ContaDaQueda[]) {
       missing.push(`venda ${id}: ${response.status} ${body?.status}`);
     } else expect(body.valor_final).toBe(venda.valor_final);
   }
+  // Each acknowledged NFC-e: still Autorizada with its protocol, and its nfeProc downloadable.
+  for (const [id, nota] of acked.notas) {
+    const response = await client.send('GET', `/api/notas-fiscais/${id}`);
+    const lida = response.body as { situacao: string; chave: string; protocolo: string };
+    const xml = await client.send('GET', `/api/notas-fiscais/${id}/xml`);
+    const texto = String(xml.body);
+    if (
+      response.status !== 200 ||
+      lida.situacao !== 'Autorizada' ||
+      lida.chave !== nota.chave ||
+      lida.protocolo !== nota.protocolo ||
+      !texto.includes('<nfeProc') ||
+      !texto.includes(`<nProt>${nota.protocolo}</nProt>`)
+    ) {
+      missing.push(`NFC-e ${id}: ${response.status} ${lida?.situacao} ${lida?.protocolo}`);
+    }
+  }
+  // Never two live notes for one sale, never a number twice (whatever the kill interrupted).
+  const notas = await client.send('GET', '/api/notas-fiscais?modelo=65&limit=100');
+  const lidas = notas.body as Array<{ venda_id: number; numero: number; situacao: string }>;
+  const numeros = lidas.map((nota) => nota.numero);
+  if (new Set(numeros).size !== numeros.length)
+    missing.push(`NFC-e com número repetido: ${numeros}`);
+
   // The money side of each acknowledged sale: its receivable, settled at once (cash), is there.
   const recebiveis = await client.send('GET', '/api/financeiro/titulos?origem=venda&limit=500');
   const porVenda = new Map(
@@ -635,6 +689,7 @@ async function crashRounds(env: Record<string, string>) {
         produtos: new Map(),
         movimentos: new Map(),
         vendas: new Map(),
+        notas: new Map(),
         ordens: new Set(),
         titulos: new Map(),
         baixas: new Map(),

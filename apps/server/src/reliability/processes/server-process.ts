@@ -53,6 +53,9 @@ export async function startServer(
       PORT: String(listenPort),
       HOST: '127.0.0.1',
       DEMO: 'true',
+      // Notes go only to the simulated SEFAZ; its queue looks every second.
+      FISCAL_SOMENTE_SIMULACAO: 'true',
+      FISCAL_FILA_INTERVALO_MS: '1000',
       LOGIN_MAX_PER_IP: '100000',
       LOG_LEVEL: 'error',
       ...env,
@@ -142,9 +145,11 @@ export class ApiClient {
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await response.text();
+    // JSON answers parsed; others (an XML download) as their text.
+    const json = response.headers.get('content-type')?.includes('json');
     return {
       status: response.status,
-      body: text ? (JSON.parse(text) as unknown) : undefined,
+      body: text ? (json ? (JSON.parse(text) as unknown) : text) : undefined,
       headers: response.headers,
     };
   }

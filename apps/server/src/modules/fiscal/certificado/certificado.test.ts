@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { createSecureContext } from 'node:tls';
+import { describe, expect, it } from 'vitest';
+import { FISCAL_MENSAGENS } from '@prumo/shared/fiscal';
+import { CertificadoInvalido, lerCertificadoA1 } from './certificado';
+import { gerarCertificadoTeste } from './certificado-teste';
+
+const CNPJ = '12345678000195';
+
+describe('certificado A1', () => {
+  it('reads holder, CNPJ, issuer and validity, and hands PEM to TLS', () => {
+    const validoAte = new Date('2027-03-01T12:00:00Z');
+    const teste = gerarCertificadoTeste({ cnpj: CNPJ, razaoSocial: 'PRUMO LTDA', validoAte });
+    const { pem, info } = lerCertificadoA1(teste.pfx, teste.senha);
+    expect(info).toMatchObject({ titular: 'PRUMO LTDA', cnpj: CNPJ, simulacao: true });
+    expect(info.validoAte.toISOString()).toBe(validoAte.toISOString());
+    expect(pem.cadeiaPem).toHaveLength(1);
+    expect(() =>
+      createSecureContext({ key: pem.chavePrivadaPem, cert: pem.certificadoPem }),
+    ).not.toThrow();
+  });
+
+  it('opens a legacy RC2-40/3DES .pfx that Node TLS refuses', async () => {
+    // fixtures/legado-rc2.pfx: made once with `openssl pkcs12 -export -legacy -certpbe
+    // PBE-SHA1-RC2-40 -keypbe PBE-SHA1-3DES` (password "legado"), self-signed, valid nowhere.
+    const pfx = await readFile(new URL('./fixtures/legado-rc2.pfx', import.meta.url));
+    expect(() => createSecureContext({ pfx, passphrase: 'legado' })).toThrow(/Unsupported PKCS12/);
+    const { pem, info } = lerCertificadoA1(pfx, 'legado');
+    expect(info).toMatchObject({ titular: 'LEGADO RC2 LTDA', cnpj: CNPJ, simulacao: false });
+    expect(() =>
+      createSecureContext({ key: pem.chavePrivadaPem, cert: pem.certificadoPem }),
+    ).not.toThrow();
+  });
+
+  it('refuses a wrong password and a file that is not a certificate, in pt-BR', () => {
+    const teste = gerarCertificadoTeste({ cnpj: CNPJ, razaoSocial: 'X' });
+    expect(() => lerCertificadoA1(teste.pfx, 'errada')).toThrow(CertificadoInvalido);
+    expect(() => lerCertificadoA1(Buffer.from('não é um pfx'), 'x')).toThrow(
+      FISCAL_MENSAGENS.certificadoSenha,
+    );
+  });
+});
