@@ -157,14 +157,17 @@ const contar = (acked: Acked) =>
   estornos(acked);
 
 /**
- * Waits until `minimo` writes (a sale and a reversal among them) were acknowledged, or `prazoMs`
- * passed.
+ * Waits until `minimo` writes (a sale, an NFC-e and a reversal among them) were acknowledged, or
+ * `prazoMs` passed.
  */
 async function acknowledged(acked: Acked, minimo: number, prazoMs: number) {
   const prazo = Date.now() + prazoMs;
   while (
     Date.now() < prazo &&
-    (contar(acked) < minimo || acked.vendas.size === 0 || estornos(acked) === 0)
+    (contar(acked) < minimo ||
+      acked.vendas.size === 0 ||
+      acked.notas.size === 0 ||
+      estornos(acked) === 0)
   ) {
     await sleep(50);
   }
@@ -352,7 +355,11 @@ async function writeUntil(
       const produtos = [...acked.produtos.keys()];
       if (produtos.length < 4 || n % 4 === 0) {
         const nome = `Crash ${round}-${worker}-${n}`;
-        const response = await client.send('POST', '/api/produtos', { nome, estoque: 5 });
+        const response = await client.send('POST', '/api/produtos', {
+          nome,
+          estoque: 5,
+          ncm: '09012100',
+        });
         if (response.status === 201) acked.produtos.set((response.body as { id: number }).id, nome);
       } else if (n % 8 === 2) {
         const id = await concluirOrdem(
@@ -677,6 +684,7 @@ async function crashRounds(env: Record<string, string>) {
   const restarts: number[] = [];
   const motor: number[] = [];
   let checked = 0;
+  let notas = 0;
   /** Acknowledged manual finance writes over the rounds, each kind checked at least once. */
   const financas = { titulos: 0, baixas: 0, transferencias: 0, estornos: 0 };
   try {
@@ -731,16 +739,18 @@ async function crashRounds(env: Record<string, string>) {
       financas.baixas += acked.baixas.size;
       financas.transferencias += acked.transferencias.size;
       financas.estornos += estornos(acked);
+      notas += acked.notas.size;
     }
   } finally {
     await killServer(server, 'SIGTERM');
   }
   console.info(
-    `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas (financeiro: ` +
+    `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas (${notas} NFC-e; financeiro: ` +
       `${financas.titulos} títulos, ${financas.baixas} baixas, ${financas.transferencias} ` +
       `transferências, ${financas.estornos} estornos), reinício em ${restarts.join(', ')} ms` +
       (motor.length ? ` (o PGlite sozinho: ${motor.join(', ')} ms)` : ''),
   );
+  expect(notas, 'NFC-e autorizadas e conferidas').toBeGreaterThan(0);
   restarts.forEach((ms, i) => {
     const limite = Math.max(RESTART_LIMIT_MS, (motor[i] ?? 0) + ENGINE_MARGIN_MS);
     expect(ms, `rodada ${i + 1}`).toBeLessThanOrEqual(limite);
