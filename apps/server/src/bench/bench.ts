@@ -19,6 +19,7 @@ import {
   VENDEDOR,
   type LinhaDocumento,
 } from './documentos';
+import { medirFiscal } from './fiscal';
 import { openPgliteFloor } from './floor-pglite';
 import { startPostgresFloor } from './floor-postgres';
 import { CONNECTIONS, loadHttp } from './measure';
@@ -172,6 +173,7 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
         await floor.close();
       }
       documentos = await medirDocumentos(server.url, token, dataset);
+      documentos.push(...(await medirFiscal(server.url, token)));
       const usuario = await tokenDoVendedor(server.url, token);
       documentos.push(...(await medirDashboard(server.url, { admin: token, usuario })));
       documentos.push(...(await medirTelas(server.url, dataset)));

@@ -41,7 +41,7 @@ export const mediana = (amostras: number[]) => percentile(ordenadas(amostras), 0
 export const p90 = (amostras: number[]) => percentile(ordenadas(amostras), 0.9);
 
 /** Time to the complete answer (the whole PDF read), failing loudly on anything but a 200. */
-async function cronometrar(url: string, init: RequestInit): Promise<number> {
+export async function cronometrar(url: string, init: RequestInit): Promise<number> {
   const started = performance.now();
   const response = await fetch(url, init);
   const body = await response.arrayBuffer();
@@ -52,7 +52,7 @@ async function cronometrar(url: string, init: RequestInit): Promise<number> {
   return ms;
 }
 
-async function repetir(vezes: number, medir: () => Promise<number>): Promise<number[]> {
+export async function repetir(vezes: number, medir: () => Promise<number>): Promise<number[]> {
   await medir(); // warm-up: the PDF libraries load on the first print, the JIT warms
   const amostras: number[] = [];
   for (let run = 0; run < vezes; run++) amostras.push(await medir());
