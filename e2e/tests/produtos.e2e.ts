@@ -136,7 +136,7 @@ describe('products', () => {
     expect(await page.getByLabel('Possui variações').isChecked()).toBe(true);
     await openTab('Detalhes');
     expect(await page.getByLabel('Peso (kg)').inputValue()).toBe('0,500');
-    expect(await page.getByLabel('NCM').inputValue()).toBe('09012100');
+    expect(await page.getByLabel('NCM').inputValue()).toBe('0901.21.00');
     await openTab('Valores');
     expect(await page.getByLabel('Valor de venda utilizado').inputValue()).toBe('R$ 16,90');
     expect(await page.getByTestId('custo-final').inputValue()).toBe('R$ 12,00');

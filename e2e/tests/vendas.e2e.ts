@@ -77,6 +77,8 @@ async function criarProduto(rotulo: string, preco: number, estoque: number): Pro
     preco,
     estoque,
     codigo_barras,
+    // What an NFC-e needs of a product (the demo issues one for each counter sale).
+    ncm: '09012100',
   });
   return { id: produto.id, nome, codigo_barras, termo: `${run} ${rotulo}`.toLowerCase() };
 }
@@ -194,9 +196,13 @@ describe('Vendas: balcão (PDV)', () => {
       .filter({ hasText: formatMoney(7.75) })
       .waitFor();
 
-    // F9 finalizes: the server's success, the receipt offered, the cart empty again.
+    // F9 finalizes: with the demo's NFC-e on, "CPF na nota?" first (Enter: no CPF); then the
+    // server's success, the NFC-e authorized with its DANFCE, the cart empty again.
     await page.keyboard.press('F9');
+    await page.getByRole('dialog', { name: 'CPF na nota?' }).waitFor();
+    await page.keyboard.press('Enter');
     await notification(VENDA_MESSAGES.sucessoVendaRapida).waitFor();
+    await page.getByTestId('pdv-ultima-nfce').getByText('Autorizada').waitFor();
     await page
       .getByTestId('pdv-ultima-venda')
       .getByText(`Troco ${formatMoney(7.75)}`)
@@ -236,6 +242,8 @@ describe('Vendas: balcão (PDV)', () => {
     await page.keyboard.press('P');
     expect(await page.getByTestId('pdv-forma-0').inputValue()).toBe('pix');
     await page.keyboard.press('F9');
+    await dialog('CPF na nota?').waitFor();
+    await page.keyboard.press('Enter');
 
     // A wrong password asks again, with the server's reason and the e-mail kept.
     const modal = dialog('Autorização de desconto').last();

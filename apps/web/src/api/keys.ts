@@ -13,6 +13,8 @@ export const ROOT_KEYS = {
   estoque: ['estoque'],
   etiquetas: ['etiquetas'],
   financeiro: ['financeiro'],
+  fiscal: ['fiscal'],
+  notasFiscais: ['notas-fiscais'],
   notificacoes: ['notificacoes'],
   orcamentos: ['orcamentos'],
   ordensServico: ['ordens-servico'],

@@ -8,3 +8,8 @@ export function notifySuccess(message: string): void {
 export function notifyError(message: string): void {
   notifications.show({ color: 'red', title: 'Erro', message, autoClose: 7000 });
 }
+
+/** Done, but not as asked (a note issued in contingency): the user should know. */
+export function notifyWarning(message: string): void {
+  notifications.show({ color: 'orange', title: 'Atenção', message, autoClose: 9000 });
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, isISODate, parseDateBR, todayISO, toISODate } from './dates';
+import {
+  formatDate,
+  formatDateTime,
+  isISODate,
+  isoComFuso,
+  parseDateBR,
+  todayISO,
+  toISODate,
+} from './dates';
 
 describe('dates', () => {
   it('shows days as dd/mm/aaaa', () => {
@@ -51,5 +59,18 @@ describe('dates', () => {
     expect(parseDateBR('22/11/2026')).toBe('2026-11-22');
     expect(parseDateBR('31/04/2026')).toBeNull();
     expect(parseDateBR('2026-11-22')).toBeNull();
+  });
+});
+
+describe('isoComFuso', () => {
+  it('writes an instant on the clock of the time zone, with its offset, to the second', () => {
+    expect(isoComFuso(new Date('2026-11-27T13:15:07.900Z'))).toBe('2026-11-27T10:15:07-03:00');
+    expect(isoComFuso(new Date('2026-01-01T02:00:00Z'), 'America/Manaus')).toBe(
+      '2025-12-31T22:00:00-04:00',
+    );
+    expect(isoComFuso(new Date('2026-11-27T13:15:00Z'), 'America/Noronha')).toBe(
+      '2026-11-27T11:15:00-02:00',
+    );
+    expect(isoComFuso(new Date('2026-06-01T12:00:00Z'), 'UTC')).toBe('2026-06-01T12:00:00+00:00');
   });
 });

@@ -41,6 +41,21 @@ export function localParts(date: Date, timeZone: string) {
   };
 }
 
+/**
+ * An instant on the clock of a time zone with its offset, to the second:
+ * "2026-11-27T10:15:07-03:00" (ISO 8601; the fiscal documents' TDateTimeUTC).
+ */
+export function isoComFuso(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const p = localParts(date, timeZone);
+  const segundos = String(date.getUTCSeconds()).padStart(2, '0');
+  // Offsets are whole minutes: the local clock's minute against the UTC one.
+  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
+  const minutos = Math.round((local - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+  const absoluto = Math.abs(minutos);
+  const fuso = `${minutos < 0 ? '-' : '+'}${String(Math.floor(absoluto / 60)).padStart(2, '0')}:${String(absoluto % 60).padStart(2, '0')}`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${segundos}${fuso}`;
+}
+
 /** The calendar day of an instant in the given time zone, as "aaaa-mm-dd". */
 export function toISODate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
   const { year, month, day } = localParts(date, timeZone);

@@ -1,5 +1,4 @@
 import { isValidCpf, normalizeCpf } from '../brasil';
-import { municipioPorCodigo } from '../municipios';
 import { isoDate, optionalText, pageQuery, recordId, searchQuery, z } from '../validation';
 import type { ModeloFiscal } from './chave';
 
@@ -160,12 +159,17 @@ const cfop = (inicio: '5' | '6') =>
     .trim()
     .regex(new RegExp(`^${inicio}\\d{3}$`), { error: M.cfop });
 
-/** A município's IBGE code (7 digits) that exists in the shipped table. */
+/**
+ * A município's IBGE code (7 digits; the first two are the UF's). The server checks it against
+ * the shipped table (@prumo/shared/municipios, kept out of this schema so the screens that use
+ * these constants do not load it).
+ */
 export const codigoMunicipio = () =>
   z
     .number({ error: M.municipio })
     .int({ error: M.municipio })
-    .refine((codigo) => municipioPorCodigo(codigo) !== undefined, { error: M.municipio });
+    .min(1_100_000, { error: M.municipio })
+    .max(5_399_999, { error: M.municipio });
 
 /**
  * PUT /api/fiscal/configuracao (admin). Secrets go in and never come out: `csc_token` left out

@@ -69,14 +69,17 @@ export const tituloNotasRejeitadas = (n: number) =>
 export const tituloContingenciaAtrasada = (n: number) =>
   `${n} NFC-e em contingência há mais de 20 horas`;
 
-/** The screen that lists a group: the finance tab with its filter, the stock or fiscal screens. */
-export function linkNotificacao(tipo: TipoNotificacao, hoje: string): string {
+/**
+ * The screen that lists a group: the finance tab with its filter, the stock or fiscal screens
+ * (`modelo`: the fiscal screen's tab of the rejected notes, NF-e unless only NFC-e were).
+ */
+export function linkNotificacao(tipo: TipoNotificacao, hoje: string, modelo = 'nfe'): string {
   if (tipo === 'estoque_minimo') return '/estoque?situacao=baixo';
   if (tipo === 'certificado_vencendo') return '/configuracoes?aba=fiscal';
-  if (tipo === 'notas_rejeitadas') return '/nota-fiscal?situacao=Rejeitada';
+  if (tipo === 'notas_rejeitadas') return `/nota-fiscal?aba=${modelo}&situacao=Rejeitada`;
   if (tipo === 'contingencia_atrasada')
     return '/nota-fiscal?aba=nfce&situacao=Em%20conting%C3%AAncia';
-  const aba = tipo.startsWith('receber') ? 'receber' : 'pagar';
+  const natureza = tipo.startsWith('receber') ? 'receber' : 'pagar';
   const filtro = tipo.endsWith('vencida') ? 'status=vencido' : `de=${hoje}&ate=${hoje}`;
-  return `/financeiro?aba=${aba}&${filtro}`;
+  return `/financeiro?aba=${natureza}&${filtro}`;
 }

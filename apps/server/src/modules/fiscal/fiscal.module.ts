@@ -41,7 +41,7 @@ async function notificacoesFiscais(db: Executor, role: Role, agora: Date): Promi
       titulo: tituloNotasRejeitadas(alertas.rejeitadas),
       descricao: 'Corrija o que a SEFAZ apontou e transmita de novo',
       quantidade: alertas.rejeitadas,
-      link: linkNotificacao('notas_rejeitadas', hoje),
+      link: linkNotificacao('notas_rejeitadas', hoje, alertas.rejeitadasNfe > 0 ? 'nfe' : 'nfce'),
     });
   }
   if (alertas.contingenciaAtrasada > 0) {

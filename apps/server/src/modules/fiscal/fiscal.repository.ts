@@ -590,23 +590,28 @@ export async function alertasFiscais(
 ): Promise<{
   certificadoValidoAte: Date | null;
   rejeitadas: number;
+  rejeitadasNfe: number;
   contingenciaAtrasada: number;
 }> {
   const [row] = await selectRows<{
     valido_ate: string | null;
     rejeitadas: number;
+    rejeitadas_nfe: number;
     atrasadas: number;
   }>(
     db,
     sql`SELECT
       (SELECT certificado_valido_ate FROM configuracao_fiscal WHERE id = 1) AS valido_ate,
       (SELECT count(*) FROM notas_fiscais WHERE situacao = 'Rejeitada') AS rejeitadas,
+      (SELECT count(*) FROM notas_fiscais WHERE situacao = 'Rejeitada' AND modelo = 55)
+        AS rejeitadas_nfe,
       (SELECT count(*) FROM notas_fiscais WHERE situacao = 'Em contingência'
         AND contingencia_inicio < ${new Date(agora.getTime() - 20 * 3_600_000)}) AS atrasadas`,
   );
   return {
     certificadoValidoAte: row?.valido_ate ? new Date(row.valido_ate) : null,
     rejeitadas: Number(row?.rejeitadas ?? 0),
+    rejeitadasNfe: Number(row?.rejeitadas_nfe ?? 0),
     contingenciaAtrasada: Number(row?.atrasadas ?? 0),
   };
 }

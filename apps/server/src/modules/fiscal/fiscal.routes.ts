@@ -11,6 +11,7 @@ import {
   simulacaoSchema,
   statusFiscalSchema,
 } from '@prumo/shared/fiscal';
+import { municipioPorCodigo } from '@prumo/shared/municipios';
 import { idParamSchema, z } from '@prumo/shared/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -88,6 +89,11 @@ export const fiscalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     },
     async (request) => {
       const { csc_token, confirmar_producao: _confirmar, ...dados } = request.body;
+      if (dados.codigo_municipio !== null && !municipioPorCodigo(dados.codigo_municipio)) {
+        throw badRequest(FISCAL_MENSAGENS.municipio, {
+          codigo_municipio: FISCAL_MENSAGENS.municipio,
+        });
+      }
       await comAuditoria(db, request.user, (tx) =>
         saveConfiguracaoFiscal(tx, {
           ...dados,

@@ -24,9 +24,11 @@ import {
 } from '../inputs/DecimalInput';
 import {
   CepInput,
+  CestInput,
   CidadeUfInput,
   CnpjInput,
   CpfInput,
+  NcmInput,
   TelefoneInput,
   UfSelect,
 } from '../inputs/masked';
@@ -320,6 +322,8 @@ export const CpfField = maskedField(CpfInput as MaskedComponent);
 export const CnpjField = maskedField(CnpjInput as MaskedComponent);
 export const CepField = maskedField(CepInput as MaskedComponent);
 export const TelefoneField = maskedField(TelefoneInput as MaskedComponent);
+export const NcmField = maskedField(NcmInput as MaskedComponent);
+export const CestField = maskedField(CestInput as MaskedComponent);
 /** "Cidade/UF" with the 27 UFs suggested. */
 export const CidadeUfField = maskedField(CidadeUfInput as unknown as MaskedComponent);
 

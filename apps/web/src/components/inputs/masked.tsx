@@ -55,6 +55,15 @@ export const CnpjInput = createMaskedInput(
 
 export const CepInput = createMaskedInput({ mask: '00000-000', inputMode: 'numeric' }, 'CepInput');
 
+/** A product's NCM as the tables print it: "0901.21.00" (the schema keeps the 8 digits). */
+export const NcmInput = createMaskedInput({ mask: '0000.00.00', inputMode: 'numeric' }, 'NcmInput');
+
+/** A product's CEST: "17.099.00" (the schema keeps the 7 digits). */
+export const CestInput = createMaskedInput(
+  { mask: '00.000.00', inputMode: 'numeric' },
+  'CestInput',
+);
+
 /**
  * "(11) 3333-4444" or "(11) 98888-7777"; a number starting with + (a foreign customer) is kept
  * as typed, so loading one never rewrites it.

@@ -32,6 +32,8 @@ const detalhe: CadastroDetalhe = {
   cidade_uf: 'São Paulo/SP',
   cidade: 'São Paulo',
   uf: 'SP',
+  codigo_municipio: null,
+  indicador_ie: null,
   limite_credito: null,
   permitir_ultrapassar_limite: false,
   observacoes: null,

@@ -26,6 +26,8 @@ const EMPTY_VALUES: Record<string, unknown> = {
   endereco_tipo: null,
   sexo: null,
   uf: null,
+  codigo_municipio: null,
+  indicador_ie: null,
   data_nascimento: null,
   limite_credito: null,
   comissao: null,

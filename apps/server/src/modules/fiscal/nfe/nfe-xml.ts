@@ -15,6 +15,7 @@ import type {
   Transportadora,
 } from './nfe-dados';
 import { urlConsultaNfce, urlQrCodeNfce } from './qrcode';
+import { isoComFuso } from '@prumo/shared/dates';
 
 export const NAMESPACE_NFE = 'http://www.portalfiscal.inf.br/nfe';
 export const VERSAO_PROCESSO = 'Prumo 1.0';
@@ -83,33 +84,10 @@ function percentual(valor: number): string {
   return Number(duas) === Number(valor.toFixed(4)) ? duas : valor.toFixed(4);
 }
 
-const formatadores = new Map<string, Intl.DateTimeFormat>();
-
 /** A moment in `timeZone`: "2026-11-27T10:15:00-03:00" (TDateTimeUTC) and its date parts. */
 export function dataHoraFiscal(data: Date, timeZone: string) {
-  let formatador = formatadores.get(timeZone);
-  if (!formatador) {
-    formatador = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    });
-    formatadores.set(timeZone, formatador);
-  }
-  const p: Record<string, string> = {};
-  for (const parte of formatador.formatToParts(data)) p[parte.type] = parte.value;
-  const fuso = (p.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
-  return {
-    texto: `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${fuso}`,
-    anoMes: `${p.year}-${p.month}`,
-    dia: p.day!,
-  };
+  const texto = isoComFuso(data, timeZone);
+  return { texto, anoMes: texto.slice(0, 7), dia: texto.slice(8, 10) };
 }
 
 // ----- money spread over the items ------------------------------------------------------------

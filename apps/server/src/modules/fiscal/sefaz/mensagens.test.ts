@@ -1,6 +1,6 @@
 import { UFS } from '@prumo/shared/brasil';
 import { describe, expect, it } from 'vitest';
-import { dataHoraSefaz, enviNFe, idEvento, idInutilizacao, montarNfeProc } from './mensagens';
+import { enviNFe, idEvento, idInutilizacao, montarNfeProc } from './mensagens';
 import { autorizadorSefaz, SERVICOS_SEFAZ, urlsSefaz } from './sefaz-urls';
 import { envelopeSoap, lerEnvelopeSoap, tipoConteudoSoap } from './soap';
 
@@ -69,16 +69,6 @@ describe('soap', () => {
 });
 
 describe('mensagens', () => {
-  it('writes times with the offset of the time zone', () => {
-    expect(dataHoraSefaz(new Date('2026-11-27T13:15:07.900Z'))).toBe('2026-11-27T10:15:07-03:00');
-    expect(dataHoraSefaz(new Date('2026-01-01T02:00:00Z'), 'America/Manaus')).toBe(
-      '2025-12-31T22:00:00-04:00',
-    );
-    expect(dataHoraSefaz(new Date('2026-06-01T12:00:00Z'), 'UTC')).toBe(
-      '2026-06-01T12:00:00+00:00',
-    );
-  });
-
   it('builds the Ids of inutilização and events as the layout fixes them', () => {
     const id = idInutilizacao({
       tpAmb: 2,

@@ -2,7 +2,7 @@
 // documents kept afterwards. The signed note goes into enviNFe and nfeProc exactly as signed: a
 // reformatted note no longer matches its DigestValue (SEFAZ answers 297).
 import { UFS } from '@prumo/shared/brasil';
-import { DEFAULT_TIME_ZONE, localParts } from '@prumo/shared/dates';
+import { isoComFuso } from '@prumo/shared/dates';
 import type { ModeloFiscal } from '@prumo/shared/fiscal';
 import { assinarXml } from '../nfe/assinatura';
 import type { CertificadoPem } from '../nfe/nfe-dados';
@@ -22,23 +22,6 @@ export function codigoUf(uf: string): number {
 }
 
 const doisDigitos = (valor: number) => String(valor).padStart(2, '0');
-
-/**
- * An instant as the schemas' TDateTimeUTC wants it: local time with its offset, to the second
- * ("2026-11-27T10:15:00-03:00").
- */
-export function dataHoraSefaz(data: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const p = localParts(data, timeZone);
-  const local = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
-  const minutoUtc = Math.floor(data.getTime() / 60_000) * 60_000;
-  const deslocamento = Math.round((local - minutoUtc) / 60_000);
-  const sinal = deslocamento < 0 ? '-' : '+';
-  const absoluto = Math.abs(deslocamento);
-  return (
-    `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${doisDigitos(data.getUTCSeconds())}` +
-    `${sinal}${doisDigitos(Math.floor(absoluto / 60))}:${doisDigitos(absoluto % 60)}`
-  );
-}
 
 /** Justifications travel on one line, without spaces at the ends (TJust: 15 to 255 characters). */
 function justificativa(texto: string): string {
@@ -138,7 +121,7 @@ export function eventoCancelamento(p: PedidoCancelamento, certificado: Certifica
     `<evento xmlns="${NS_NFE}" versao="${VERSAO_EVENTO}">` +
     `<infEvento Id="${idEvento(EVENTO_CANCELAMENTO, p.chave, nSeq)}">` +
     `<cOrgao>${p.chave.slice(0, 2)}</cOrgao><tpAmb>${p.tpAmb}</tpAmb><CNPJ>${p.cnpj}</CNPJ>` +
-    `<chNFe>${p.chave}</chNFe><dhEvento>${dataHoraSefaz(p.dhEvento, p.timeZone)}</dhEvento>` +
+    `<chNFe>${p.chave}</chNFe><dhEvento>${isoComFuso(p.dhEvento, p.timeZone)}</dhEvento>` +
     `<tpEvento>${EVENTO_CANCELAMENTO}</tpEvento><nSeqEvento>${nSeq}</nSeqEvento>` +
     `<verEvento>${VERSAO_EVENTO}</verEvento><detEvento versao="${VERSAO_EVENTO}">` +
     `<descEvento>Cancelamento</descEvento><nProt>${p.protocolo}</nProt>` +

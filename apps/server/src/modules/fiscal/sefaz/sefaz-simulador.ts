@@ -8,7 +8,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Element } from '@xmldom/xmldom';
 import { UFS } from '@prumo/shared/brasil';
-import { DEFAULT_TIME_ZONE } from '@prumo/shared/dates';
+import { DEFAULT_TIME_ZONE, isoComFuso } from '@prumo/shared/dates';
 import { chaveValida } from '@prumo/shared/fiscal';
 import {
   autoridadeTeste,
@@ -17,13 +17,7 @@ import {
 } from '../certificado/certificado-teste';
 import { assinaturaValida, digestValue } from '../nfe/assinatura';
 import { validarXml, type EsquemaNfe } from '../nfe/esquemas';
-import {
-  dataHoraSefaz,
-  EVENTO_CANCELAMENTO,
-  montarProcEvento,
-  VERSAO_EVENTO,
-  VERSAO_NFE,
-} from './mensagens';
+import { EVENTO_CANCELAMENTO, montarProcEvento, VERSAO_EVENTO, VERSAO_NFE } from './mensagens';
 import { SERVICOS_SEFAZ, type ServicoSefaz, type UrlsSefaz } from './sefaz-urls';
 import {
   acaoSoap,
@@ -137,7 +131,7 @@ function el(nome: string, valor: string | number | null | undefined): string {
     : `<${nome}>${escaparXml(String(valor))}</${nome}>`;
 }
 
-const agora = () => dataHoraSefaz(new Date(), DEFAULT_TIME_ZONE);
+const agora = () => isoComFuso(new Date(), DEFAULT_TIME_ZONE);
 
 interface Inutilizacao {
   cnpj: string;

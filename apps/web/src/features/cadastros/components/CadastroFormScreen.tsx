@@ -190,7 +190,7 @@ function CadastroForm({
   const ordered = {
     cliente: [
       sections.dados,
-      <EnderecosSection key="end" />,
+      <EnderecosSection key="end" tipoField="tipo_cliente" />,
       sections.contatos,
       <FinanceiroSection key="fin" />,
       sections.foto,
@@ -199,7 +199,7 @@ function CadastroForm({
     ],
     fornecedor: [
       sections.dados,
-      <EnderecosSection key="end" />,
+      <EnderecosSection key="end" tipoField="tipo_fornecedor" />,
       sections.contatos,
       sections.anexos,
       sections.observacoes,

@@ -1,9 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
-import { useMemo } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import {
   ENDERECO_TIPOS,
   OPTION_LABELS,
+  parseCidadeUf,
   SEXOS,
   SITUACOES,
   SITUACOES_BASICAS,
@@ -12,6 +13,8 @@ import {
   TIPOS_TRANSPORTADORA,
   type CadastroModo,
 } from '@prumo/shared/cadastros';
+import { INDICADOR_IE_LABELS, INDICADORES_IE } from '@prumo/shared/fiscal';
+import { normalizeSearch } from '@prumo/shared/search';
 import { useCadastros } from '../../../api/cadastros';
 import {
   CepField,
@@ -29,11 +32,30 @@ import {
   UfField,
 } from '../../../components/form/fields';
 import { FormSection } from '../../../components/form/FormSection';
+import { MunicipioSelect, useTabelaMunicipios } from '../../../components/inputs/MunicipioSelect';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
+
+const INDICADOR_IE_OPCOES = INDICADORES_IE.map((value) => ({
+  value,
+  label: `${value} — ${INDICADOR_IE_LABELS[value]}`,
+}));
+
+/** indIEDest of the fiscal note (NF-e): contribuinte, isento or não contribuinte. */
+function IndicadorIeField() {
+  return (
+    <SelectField
+      name="indicador_ie"
+      label="Indicador de IE"
+      options={INDICADOR_IE_OPCOES}
+      required={false}
+      description="Para a NF-e: pessoa física é não contribuinte"
+    />
+  );
+}
 
 /** Required marks: the add forms follow section 5; edit forms require only the name. */
 interface SectionProps {
@@ -100,6 +122,7 @@ export function ClienteDadosGerais({ modo }: SectionProps) {
         />
         <TextField name="nome" label="Nome" required autoComplete="name" />
         <DocumentoFields tipoField="tipo_cliente" />
+        <IndicadorIeField />
         <TextField name="email" label="E-mail" type="email" placeholder="cliente@empresa.com.br" />
         <TelefoneField name="telefone" label="Telefone Comercial" placeholder="(00) 0000-0000" />
         <TelefoneField name="celular" label="Telefone Celular" placeholder="(00) 00000-0000" />
@@ -130,6 +153,7 @@ export function FornecedorDadosGerais({ modo }: SectionProps) {
         />
         <TextField name="nome" label="Nome" required />
         <DocumentoFields tipoField="tipo_fornecedor" />
+        <IndicadorIeField />
         <TextField
           name="email"
           label="E-mail"
@@ -216,8 +240,73 @@ export function FuncionarioDadosGerais({ modo }: SectionProps) {
   );
 }
 
-/** Customers and suppliers: address type and 'city/UF' in one field. */
-export function EnderecosSection() {
+/**
+ * The município from IBGE's table (loaded when the form opens): its code (codigo_municipio, what
+ * a fiscal note carries) and 'city/UF' as the list shows it. A record saved before the table
+ * whose 'city/UF' is in it gets its code.
+ */
+function MunicipioField() {
+  const { setValue } = useFormContext();
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState: { error },
+  } = useController({ name: 'codigo_municipio' });
+  const cidadeUf = useWatch({ name: 'cidade_uf' }) as string | null;
+  const { errors } = useFormState({ name: 'cidade_uf' });
+  const erroCidade = errors.cidade_uf?.message as string | undefined;
+  const tabela = useTabelaMunicipios();
+  const codigo = value as number | null;
+
+  const semCodigo = useMemo(() => {
+    if (codigo !== null || !tabela || !cidadeUf) return null;
+    const lido = parseCidadeUf(cidadeUf);
+    const nome = normalizeSearch(lido?.cidade);
+    const candidatos = lido?.uf ? tabela.municipiosDaUF(lido.uf) : [];
+    return {
+      texto: cidadeUf,
+      achado: candidatos.find((municipio) => normalizeSearch(municipio.nome) === nome) ?? null,
+    };
+  }, [codigo, tabela, cidadeUf]);
+
+  useEffect(() => {
+    if (semCodigo?.achado) onChange(semCodigo.achado.codigo);
+  }, [semCodigo, onChange]);
+
+  return (
+    <MunicipioSelect
+      label="Município"
+      ref={ref}
+      value={codigo}
+      onChange={(municipio) => {
+        onChange(municipio?.codigo ?? null);
+        setValue('cidade_uf', municipio ? `${municipio.nome}/${municipio.uf}` : '', {
+          shouldDirty: true,
+        });
+      }}
+      onBlur={onBlur}
+      description={
+        semCodigo && !semCodigo.achado
+          ? `Cadastrado como "${semCodigo.texto}": escolha o município na lista`
+          : 'Da tabela do IBGE, com a UF'
+      }
+      error={error?.message ?? erroCidade}
+      data-testid="cadastro-municipio"
+    />
+  );
+}
+
+/** A foreigner's city is typed ('city/UF' free); everyone else's is picked from IBGE's table. */
+function CidadeField({ tipoField }: { tipoField: 'tipo_cliente' | 'tipo_fornecedor' }) {
+  const tipoPessoa = useWatch({ name: tipoField }) as string | null;
+  return tipoPessoa === 'estrangeiro' ? (
+    <CidadeUfField name="cidade_uf" label="Cidade/UF" />
+  ) : (
+    <MunicipioField />
+  );
+}
+
+/** Customers and suppliers: address type and the município (or a foreigner's 'city/UF'). */
+export function EnderecosSection({ tipoField }: { tipoField: 'tipo_cliente' | 'tipo_fornecedor' }) {
   return (
     <FormSection title="Endereços">
       <SimpleGrid cols={GRID}>
@@ -231,7 +320,7 @@ export function EnderecosSection() {
         <TextField name="numero" label="Número" />
         <TextField name="complemento" label="Complemento" />
         <TextField name="bairro" label="Bairro" />
-        <CidadeUfField name="cidade_uf" label="Cidade/UF" />
+        <CidadeField tipoField={tipoField} />
       </SimpleGrid>
     </FormSection>
   );

@@ -1,12 +1,28 @@
 import { Tabs, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
 import { AuditoriaTab } from '../components/AuditoriaTab';
 import { EmpresaTab } from '../components/EmpresaTab';
 import { NotificacoesTab, SegurancaTab, SistemaTab } from '../components/PreferenciasTabs';
 import { UsuariosTab } from '../components/UsuariosTab';
 
-/** /configuracoes (admin only): the audit trail, the users, the company and its preferences. */
+// The fiscal settings (and the IBGE table behind their município) load when their tab opens.
+const FiscalTab = lazy(() =>
+  import('../components/FiscalTab').then((module) => ({ default: module.FiscalTab })),
+);
+
+const ABAS = ['auditoria', 'usuarios', 'empresa', 'fiscal', 'notificacoes', 'sistema', 'seguranca'];
+
+/**
+ * /configuracoes (admin only): the audit trail, the users, the company, the fiscal settings and
+ * the preferences. The tab is in the address (?aba=fiscal), so other screens link straight to it.
+ */
 export default function ConfiguracoesPage() {
+  const [params, setParams] = useSearchParams();
+  const pedida = params.get('aba') ?? '';
+  const aba = ABAS.includes(pedida) ? pedida : 'auditoria';
   return (
     <>
       <PageHeader
@@ -14,11 +30,21 @@ export default function ConfiguracoesPage() {
         description="Auditoria de alterações, usuários e preferências da empresa"
         breadcrumbs={[{ label: 'Início', to: '/' }, { label: 'Configurações' }]}
       />
-      <Tabs defaultValue="auditoria" keepMounted={false}>
+      <Tabs
+        value={aba}
+        keepMounted={false}
+        onChange={(value) => {
+          const next = new URLSearchParams(params);
+          if (!value || value === 'auditoria') next.delete('aba');
+          else next.set('aba', value);
+          setParams(next, { replace: true });
+        }}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="auditoria">Auditoria</Tabs.Tab>
           <Tabs.Tab value="usuarios">Usuários</Tabs.Tab>
           <Tabs.Tab value="empresa">Empresa</Tabs.Tab>
+          <Tabs.Tab value="fiscal">Fiscal</Tabs.Tab>
           <Tabs.Tab value="notificacoes">Notificações</Tabs.Tab>
           <Tabs.Tab value="sistema">Sistema</Tabs.Tab>
           <Tabs.Tab value="seguranca">Segurança</Tabs.Tab>
@@ -34,6 +60,11 @@ export default function ConfiguracoesPage() {
         </Tabs.Panel>
         <Tabs.Panel value="empresa">
           <EmpresaTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="fiscal">
+          <Suspense fallback={<PageLoader />}>
+            <FiscalTab />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="notificacoes">
           <NotificacoesTab />

@@ -1,4 +1,4 @@
-import { Fieldset, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -6,19 +6,23 @@ import {
   calcularValoresProduto,
   CATEGORIA_PADRAO_ID,
   CATEGORIA_PADRAO_NOME,
+  looksLikeGtin,
   ORIGENS,
   PRODUTOS_ESPECIFICOS,
   UNIDADE_PADRAO,
   UNIDADES_MEDIDA,
   type Categoria,
 } from '@prumo/shared/produtos';
+import { FISCAL_TEXTOS } from '@prumo/shared/fiscal';
 import { MoneyInput } from '../../../components/inputs/DecimalInput';
 import type { ProdutoFormValues } from '../produto-form';
 import { formatQuantidade } from '../texts';
 import {
+  CestField,
   CheckboxField,
   DecimalField,
   MoneyField,
+  NcmField,
   PercentField,
   SelectField,
   TextAreaField,
@@ -277,12 +281,59 @@ export function EstoqueFields({ fractional = false }: { fractional?: boolean }) 
   );
 }
 
+/**
+ * What the fiscal note reads from elsewhere in the form, shown here: the barcode as GTIN (or
+ * "SEM GTIN" when it is blank or not a GTIN) and the unit of measure as the taxable unit.
+ */
+function GtinUnidade() {
+  const [codigoBarras, unidade] = useWatch<ProdutoFormValues, ['codigo_barras', 'unidade_medida']>({
+    name: ['codigo_barras', 'unidade_medida'],
+  });
+  const codigo = (codigoBarras ?? '').trim();
+  const gtin = looksLikeGtin(codigo);
+  const explicacao = !codigo
+    ? `Sem código de barras: a nota leva "${FISCAL_TEXTOS.semGtin}". Se o produto tiver EAN, informe-o no código de barras.`
+    : gtin
+      ? 'O código de barras do produto vai na nota como GTIN.'
+      : `O código de barras não é um GTIN (EAN de 8, 12, 13 ou 14 dígitos): a nota leva "${FISCAL_TEXTOS.semGtin}".`;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label="GTIN (código de barras)"
+        value={gtin ? codigo : FISCAL_TEXTOS.semGtin}
+        readOnly
+        variant="filled"
+        description={explicacao}
+        data-testid="produto-gtin"
+      />
+      <TextInput
+        label="Unidade tributável"
+        value={unidade || UNIDADE_PADRAO}
+        readOnly
+        variant="filled"
+        description="A unidade de medida do produto"
+        data-testid="produto-unidade-tributavel"
+      />
+    </SimpleGrid>
+  );
+}
+
 export function FiscalFields() {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        <TextField name="ncm" label="NCM" maxLength={10} inputMode="numeric" />
-        <TextField name="cest" label="CEST" maxLength={9} inputMode="numeric" />
+        <NcmField
+          name="ncm"
+          label="NCM"
+          placeholder="0000.00.00"
+          description="8 dígitos; a nota exige"
+        />
+        <CestField
+          name="cest"
+          label="CEST"
+          placeholder="00.000.00"
+          description="7 dígitos, quando houver"
+        />
         <TextField name="cod_beneficio" label="Código de benefício" maxLength={10} />
         <TextField name="numero_fci" label="Número FCI" maxLength={36} />
       </SimpleGrid>
@@ -306,6 +357,7 @@ export function FiscalFields() {
           fixedDecimalScale
         />
       </SimpleGrid>
+      <GtinUnidade />
     </Stack>
   );
 }

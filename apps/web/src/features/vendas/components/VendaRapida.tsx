@@ -20,10 +20,20 @@ import {
   type Venda,
   type VendaInputValues,
 } from '@prumo/shared/vendas';
+import type { NotaFiscal } from '@prumo/shared/fiscal';
 import { useParametrosVenda, useSalvarVenda } from '../../../api/vendas';
 import { MoneyInput } from '../../../components/inputs/DecimalInput';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { avisarFalhaVenda, enviarVenda } from '../autorizacao';
+import { imprimirComprovante } from '../imprimir';
+import { NFCE_TEXTOS, useNfce } from '../nfce';
+import { useStatusFiscal } from '../../../api/fiscal';
+import {
+  baixarDanfe,
+  SituacaoNotaBadge,
+  temDanfe,
+  tituloNota,
+} from '../../../components/fiscal/nota';
 import {
   acaoAdicionar,
   CARRINHO_VAZIO,
@@ -36,7 +46,6 @@ import {
 import { CarrinhoTabela } from './CarrinhoTabela';
 import { PagamentosPdv } from './PagamentosPdv';
 import { PdvBusca } from './PdvBusca';
-import { imprimirComprovante } from './VendaView';
 
 const PAGAMENTO_INICIAL: LinhaPagamento[] = [{ forma: 'dinheiro', valor: null }];
 
@@ -64,6 +73,10 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
   const [pagamentos, setPagamentos] = useState<LinhaPagamento[]>(PAGAMENTO_INICIAL);
   const [desconto, setDesconto] = useState<number | null>(null);
   const [ultima, setUltima] = useState<Venda | null>(null);
+  const [ultimaNota, setUltimaNota] = useState<NotaFiscal | null>(null);
+  const nfce = useNfce();
+  const fiscal = useStatusFiscal();
+  const nfceSemConfiguracao = fiscal.data?.nfce_ativa === true && fiscal.data.pronto === false;
   const [enviando, setEnviando] = useState(false);
   const parametros = useParametrosVenda();
   const salvar = useSalvarVenda();
@@ -95,6 +108,17 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
       notifyError(`${VENDA_MESSAGES.erroVendaRapida}: ${erro}`);
       return;
     }
+    // With NFC-e on, "CPF na nota?" comes first; going back leaves the sale open.
+    const comNfce = await nfce.ativa();
+    let cpf: string | null = null;
+    if (comNfce) {
+      const resposta = await nfce.pedirCpf();
+      if (resposta === undefined) {
+        buscaRef.current?.focus();
+        return;
+      }
+      cpf = resposta;
+    }
     const dados: VendaInputValues = {
       tipo: 'balcao',
       atendimento_rapido: true,
@@ -110,9 +134,12 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
       const venda = await enviarVenda(salvar.mutateAsync, dados);
       notifySuccess(VENDA_MESSAGES.sucessoVendaRapida);
       setUltima(venda);
+      setUltimaNota(null);
       dispatch({ tipo: 'limpar' });
       setPagamentos(PAGAMENTO_INICIAL);
       setDesconto(null);
+      // The sale is done; its NFC-e (and the DANFCE, or the receipt) follows.
+      if (comNfce) setUltimaNota(await nfce.emitirEImprimir(venda, cpf));
     } catch (error) {
       avisarFalhaVenda(VENDA_MESSAGES.erroVendaRapida, error);
     } finally {
@@ -126,10 +153,16 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
     if (caixaAberto) buscaRef.current?.focus();
   }, [caixaAberto]);
 
+  /** F7 and the last sale's button: its DANFCE when it has one, else the receipt. */
+  function imprimirUltima() {
+    if (ultimaNota && temDanfe(ultimaNota)) void baixarDanfe(ultimaNota);
+    else if (ultima) void imprimirComprovante(ultima, '80mm');
+  }
+
   // The shortcuts call the latest state's handlers.
-  const acoes = useRef({ finalizar, ultima });
+  const acoes = useRef({ finalizar, imprimirUltima });
   useEffect(() => {
-    acoes.current = { finalizar, ultima };
+    acoes.current = { finalizar, imprimirUltima };
   });
   useEffect(() => {
     const focar = (ref: { current: HTMLElement | null }) => {
@@ -144,9 +177,7 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
         F6: () => focar(descontoRef),
         F8: () => focar(valorRef),
         F9: () => void acoes.current.finalizar(),
-        F7: () => {
-          if (acoes.current.ultima) void imprimirComprovante(acoes.current.ultima, '80mm');
-        },
+        F7: () => acoes.current.imprimirUltima(),
         Escape: () => focar(buscaRef),
       };
       const handler = handlers[event.key];
@@ -176,6 +207,11 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
         {caixaAberto === false && (
           <Alert color="yellow" variant="light" py="xs">
             {VENDA_MESSAGES.semCaixaAberto}
+          </Alert>
+        )}
+        {nfceSemConfiguracao && (
+          <Alert color="yellow" variant="light" py="xs" data-testid="pdv-nfce-pendente">
+            {NFCE_TEXTOS.naoPronta} {fiscal.data?.pendencias.join('; ')}
           </Alert>
         )}
         <PdvBusca
@@ -231,12 +267,29 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
         {ultima && (
           <Alert color="teal" variant="light" data-testid="pdv-ultima-venda">
             <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                Última venda Nº {formatNumeroVenda(ultima.numero)}:{' '}
-                {formatMoney(ultima.valor_final)}
-                {ultima.troco > 0 ? ` · Troco ${formatMoney(ultima.troco)}` : ''}
-              </Text>
+              <Stack gap={2}>
+                <Text size="sm">
+                  Última venda Nº {formatNumeroVenda(ultima.numero)}:{' '}
+                  {formatMoney(ultima.valor_final)}
+                  {ultima.troco > 0 ? ` · Troco ${formatMoney(ultima.troco)}` : ''}
+                </Text>
+                {ultimaNota && (
+                  <Group gap={6} data-testid="pdv-ultima-nfce">
+                    <Text size="xs">{tituloNota(ultimaNota)}</Text>
+                    <SituacaoNotaBadge situacao={ultimaNota.situacao} size="xs" />
+                  </Group>
+                )}
+              </Stack>
               <Group gap="xs">
+                {ultimaNota && temDanfe(ultimaNota) && (
+                  <Button
+                    size="xs"
+                    leftSection={<IconPrinter size={14} />}
+                    onClick={() => void baixarDanfe(ultimaNota)}
+                  >
+                    DANFCE
+                  </Button>
+                )}
                 <Button
                   size="xs"
                   variant="light"
@@ -257,6 +310,7 @@ export function VendaRapida({ caixaAberto }: { caixaAberto: boolean | undefined 
           </Alert>
         )}
       </Stack>
+      {nfce.modal}
     </Paper>
   );
 }

@@ -29,12 +29,7 @@ import {
   type Venda,
   valorEmPix,
 } from '@prumo/shared/vendas';
-import {
-  fetchComprovante,
-  useAlterarStatusVenda,
-  useVenda,
-  type FormatoComprovante,
-} from '../../../api/vendas';
+import { useAlterarStatusVenda, useVenda } from '../../../api/vendas';
 import { OrcamentoOrigem } from '../../../components/OrcamentoOrigem';
 import { PageLoader } from '../../../components/PageLoader';
 import { PixQrCode } from '../../../components/PixQrCode';
@@ -42,18 +37,12 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { newIdempotencyKey } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session';
-import { baixarPdf } from '../imprimir';
+import { imprimirComprovante } from '../imprimir';
+import { useNfce } from '../nfce';
 import { VENDA_TEXTOS } from '../texts';
 import { Campo } from './Campo';
+import { EmitirNfeButton, NotasDaVenda } from './NotasDaVenda';
 import { StatusVendaBadge } from './StatusVendaBadge';
-
-/** Prints a sale's receipt: the 80 mm roll (comprovante não fiscal) or the A4 order. */
-export function imprimirComprovante(
-  venda: Pick<Venda, 'id' | 'numero'>,
-  formato: FormatoComprovante,
-) {
-  return baixarPdf(() => fetchComprovante(venda, formato), VENDA_TEXTOS.erroImprimir);
-}
 
 /** "Imprimir" with its two formats. */
 export function ImprimirMenu({ venda }: { venda: Pick<Venda, 'id' | 'numero'> }) {
@@ -165,6 +154,7 @@ export function VendaView({
 function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Venda) => void }) {
   const role = useSession().user?.role ?? 'user';
   const alterar = useAlterarStatusVenda();
+  const nfce = useNfce();
   const [acao, setAcao] = useState<StatusVenda | null>(null);
 
   async function mudarStatus(status: StatusVenda) {
@@ -173,6 +163,14 @@ function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Ve
       const resposta = await pedirCancelamento(venda.status === 'Finalizada');
       if (!resposta) return;
       motivo = resposta.motivo || undefined;
+    }
+    // A counter sale finalized at the caixa goes with its NFC-e, as at the PDV.
+    const comNfce = status === 'Finalizada' && venda.tipo === 'balcao' && (await nfce.ativa());
+    let cpf: string | null = null;
+    if (comNfce) {
+      const resposta = await nfce.pedirCpf();
+      if (resposta === undefined) return;
+      cpf = resposta;
     }
     const texts =
       status === 'Finalizada'
@@ -187,6 +185,7 @@ function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Ve
         idempotencyKey: newIdempotencyKey(),
       });
       notifySuccess(texts.success);
+      if (comNfce) await nfce.emitirEImprimir(venda, cpf);
     } catch (error) {
       console.error(texts.failure, error);
       notifyError(errorText(texts.failure, error));
@@ -198,6 +197,7 @@ function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Ve
   const troco = venda.troco > 0;
   return (
     <Stack gap="md" data-testid="venda-view">
+      {nfce.modal}
       <Group justify="space-between" align="flex-start">
         <StatusVendaBadge status={venda.status} />
         <Group gap="xs">
@@ -233,6 +233,7 @@ function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Ve
               Editar
             </Button>
           )}
+          <EmitirNfeButton venda={venda} />
           <ImprimirMenu venda={venda} />
         </Group>
       </Group>
@@ -323,6 +324,8 @@ function VendaDetalhe({ venda, onEditar }: { venda: Venda; onEditar?: (venda: Ve
           <Linha label="Total" valor={venda.valor_final} forte />
         </Stack>
       </SimpleGrid>
+
+      <NotasDaVenda venda={venda} />
 
       {venda.status !== 'Cancelada' && (
         <PixQrCode

@@ -1,0 +1,72 @@
+import { Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { IconFileInvoice, IconReceipt, IconTool } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader';
+import { NotasLista } from '../components/NotasLista';
+import { StatusSefaz } from '../components/StatusSefaz';
+import { filtrosDaUrl, filtrosParaUrl, type AbaNota, type FiltrosNota } from '../filtros';
+import { NOTA_TEXTOS } from '../textos';
+
+/** The NFS-e tab: what is coming, with nothing to click. */
+function NfseEmBreve() {
+  return (
+    <Paper withBorder radius="md" p="xl" data-testid="nfse-em-breve">
+      <Stack align="center" gap="xs" ta="center" py="lg">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconTool size={30} />
+        </ThemeIcon>
+        <Text fw={600}>{NOTA_TEXTOS.nfseTitulo}</Text>
+        <Text size="sm" c="dimmed" maw={520}>
+          {NOTA_TEXTOS.nfseTexto}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /nota-fiscal (spec 2, issue 28): the SEFAZ status strip and the tabs NF-e, NFS-e and NFC-e;
+ * the tab, the search and the filters live in the address.
+ */
+export default function NotaFiscalPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filtros = useMemo(() => filtrosDaUrl(searchParams), [searchParams]);
+  const mudarFiltros = useCallback(
+    (novos: FiltrosNota) => setSearchParams(filtrosParaUrl(novos), { replace: true }),
+    [setSearchParams],
+  );
+  const aba = filtros.aba;
+
+  return (
+    <>
+      <PageHeader
+        title={NOTA_TEXTOS.titulo}
+        breadcrumbs={[{ label: 'Início', to: '/dashboard' }, { label: NOTA_TEXTOS.titulo }]}
+      />
+      <StatusSefaz />
+      <Tabs
+        value={aba}
+        onChange={(value) => mudarFiltros({ ...filtros, aba: (value ?? 'nfe') as AbaNota })}
+        mb="md"
+      >
+        <Tabs.List>
+          <Tabs.Tab value="nfe" leftSection={<IconFileInvoice size={16} />}>
+            NF-e
+          </Tabs.Tab>
+          <Tabs.Tab value="nfse" leftSection={<IconTool size={16} />}>
+            NFS-e
+          </Tabs.Tab>
+          <Tabs.Tab value="nfce" leftSection={<IconReceipt size={16} />}>
+            NFC-e
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {aba === 'nfse' ? (
+        <NfseEmBreve />
+      ) : (
+        <NotasLista key={aba} filtros={{ ...filtros, aba }} onChange={mudarFiltros} />
+      )}
+    </>
+  );
+}
