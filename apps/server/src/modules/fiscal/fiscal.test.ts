@@ -185,6 +185,18 @@ describe('NF-e of a product sale', () => {
     expect(Number(linhas!.n)).toBe(1);
   });
 
+  it('answers a retry with the same Idempotency-Key with the first answer', async () => {
+    const vendaId = await vendaProduto([{ produto_id: await produto(), quantidade: 1 }]);
+    const chave = { 'idempotency-key': `nfe-${vendaId}` };
+    const primeira = await emitir({ venda_id: vendaId, modelo: 55 }, undefined, chave);
+    const repetida = await emitir({ venda_id: vendaId, modelo: 55 }, undefined, chave);
+    expect(primeira.statusCode).toBe(201);
+    expect(repetida.statusCode).toBe(201);
+    expect(repetida.json<NotaFiscal>()).toEqual(primeira.json<NotaFiscal>());
+    const outroCorpo = await emitir({ venda_id: vendaId, modelo: 65 }, undefined, chave);
+    expect(outroCorpo.statusCode).toBe(422);
+  });
+
   it('keeps a note with pendências as Rascunho, never sent, and sends it once fixed', async () => {
     const semNcm = await produto({ ncm: null, nome: 'Produto Sem NCM' });
     const vendaId = await vendaProduto([{ produto_id: semNcm, quantidade: 1 }]);
