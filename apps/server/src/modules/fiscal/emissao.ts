@@ -4,6 +4,7 @@
 // sent; the authorized nfeProc is committed before the answer reaches the user; a send that got
 // no answer is consulted by key before anything is sent again, so SEFAZ never sees a duplicate.
 import {
+  AMBIENTE_LABELS,
   FISCAL_MENSAGENS,
   FISCAL_TEXTOS,
   MODELO_LABELS,
@@ -452,7 +453,7 @@ export class ServicoFiscal {
       await registrarEvento(tx, {
         notaId: nota.id,
         tipo: 'transmissao',
-        descricao: `Enviada à SEFAZ (${contexto.uf}, ${contexto.configuracao.ambiente === 'producao' ? 'produção' : 'homologação'})`,
+        descricao: `Enviada à SEFAZ (${contexto.uf}, ${AMBIENTE_LABELS[contexto.configuracao.ambiente].toLowerCase()})`,
         usuarioId: ator?.id ?? null,
       });
       return atualizarNota(tx, nota.id, { envioIncerto: true, tentativas: nota.tentativas + 1 });

@@ -418,6 +418,24 @@ describe('settings and certificate', () => {
     expect(municipio.statusCode).toBe(400);
   });
 
+  it('warns admins on the bell 30 days before the certificate expires', async () => {
+    const tipos = async (email?: string) =>
+      (await ctx.request({ method: 'GET', url: '/api/notificacoes', as: email }))
+        .json<{ itens: Array<{ tipo: string; titulo: string }> }>()
+        .itens.filter((item) => item.tipo === 'certificado_vencendo');
+    await ctx.database.db.execute(
+      sql`UPDATE configuracao_fiscal SET certificado_valido_ate = now() + interval '40 days'`,
+    );
+    expect(await tipos()).toEqual([]);
+    await ctx.database.db.execute(
+      sql`UPDATE configuracao_fiscal SET certificado_valido_ate = now() + interval '12 days 1 hour'`,
+    );
+    expect(await tipos()).toEqual([
+      expect.objectContaining({ titulo: 'O certificado A1 vence em 12 dias' }),
+    ]);
+    expect(await tipos(USER_EMAIL)).toEqual([]);
+  });
+
   it('takes an A1 .pfx with its password, stores it encrypted and shows holder, CNPJ and expiry', async () => {
     const teste = gerarCertificadoTeste({ cnpj: '11222333000181', razaoSocial: 'PRUMO COMERCIO' });
     const enviar = (senha: string, arquivo = teste.pfx) => {
