@@ -302,6 +302,9 @@ export const statusFiscalSchema = z.object({
   }),
   /** NFC-e waiting in the contingency queue. */
   fila_contingencia: z.number().int(),
+  /** The queue's last pass (it runs by itself) and what it did, or null before the first. */
+  fila_executada_em: z.string().nullable(),
+  fila_resultado: z.string().nullable(),
   /** The simulated SEFAZ's behaviour (ambiente de simulação only, else null). */
   cenario_simulacao: z.enum(CENARIOS_SIMULACAO).nullable(),
 });

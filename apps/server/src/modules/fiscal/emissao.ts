@@ -902,6 +902,8 @@ export class ServicoFiscal {
         consultado_em: row?.sefazConsultadoEm?.toISOString() ?? null,
       },
       fila_contingencia: await tamanhoDaFila(this.db),
+      fila_executada_em: row?.filaExecutadaEm?.toISOString() ?? null,
+      fila_resultado: row?.filaResultado ?? null,
       cenario_simulacao: configuracao.ambiente === 'simulacao' ? this.cenario : null,
     };
   }

@@ -29,6 +29,8 @@ const STATUS: StatusFiscal = {
   pendencias: [],
   sefaz: { online: true, c_stat: 107, x_motivo: 'Serviço em Operação', consultado_em: null },
   fila_contingencia: 2,
+  fila_executada_em: '2026-11-27T13:00:00.000Z',
+  fila_resultado: '1 resolvida(s)',
   cenario_simulacao: 'normal',
 };
 
@@ -176,6 +178,9 @@ describe('/nota-fiscal', () => {
     expect(within(faixa).getByText('SEM VALOR FISCAL')).toBeTruthy();
     expect(within(faixa).getByText(/online/)).toBeTruthy();
     expect(within(faixa).getByText('Fila de contingência: 2')).toBeTruthy();
+    expect(
+      within(faixa).getByText('Fila verificada em 27/11/2026 10:00: 1 resolvida(s)'),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
     await waitFor(() => expect(listas(chamadas).at(-1)!.get('offset')).toBe('20'));

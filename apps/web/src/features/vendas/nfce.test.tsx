@@ -41,6 +41,8 @@ const STATUS: StatusFiscal = {
   pendencias: [],
   sefaz: { online: true, c_stat: 107, x_motivo: 'Serviço em Operação', consultado_em: null },
   fila_contingencia: 0,
+  fila_executada_em: null,
+  fila_resultado: null,
   cenario_simulacao: 'normal',
 };
 

@@ -158,6 +158,8 @@ export function StatusSefaz() {
     ambiente,
     sefaz,
     fila_contingencia,
+    fila_executada_em,
+    fila_resultado,
     nfe_ativa,
     nfce_ativa,
     pronto,
@@ -189,6 +191,11 @@ export function StatusSefaz() {
             <Text size="sm" c={fila_contingencia > 0 ? 'orange' : 'dimmed'} fw={500}>
               Fila de contingência: {fila_contingencia}
             </Text>
+            {fila_executada_em && (
+              <Text size="xs" c="dimmed">
+                Fila verificada em {formatDateTime(fila_executada_em)}: {fila_resultado}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               NF-e {nfe_ativa ? 'ativa' : 'desativada'} · NFC-e{' '}
               {nfce_ativa ? 'ativa' : 'desativada'}
