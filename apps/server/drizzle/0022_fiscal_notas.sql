@@ -111,7 +111,7 @@ ALTER TABLE "notas_fiscais" ADD CONSTRAINT "notas_fiscais_substituida_por_id_not
 ALTER TABLE "notas_fiscais" ADD CONSTRAINT "notas_fiscais_usuario_id_usuarios_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuarios"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "nota_fiscal_eventos_nota_id_idx" ON "nota_fiscal_eventos" USING btree ("nota_id","id");--> statement-breakpoint
 CREATE INDEX "nota_fiscal_eventos_usuario_id_idx" ON "nota_fiscal_eventos" USING btree ("usuario_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "notas_fiscais_numero_unique" ON "notas_fiscais" USING btree ("ambiente","modelo","serie","numero");--> statement-breakpoint
+CREATE UNIQUE INDEX "notas_fiscais_numero_unique" ON "notas_fiscais" USING btree ("modelo","numero","serie","ambiente");--> statement-breakpoint
 CREATE UNIQUE INDEX "notas_fiscais_venda_unique" ON "notas_fiscais" USING btree ("venda_id","modelo") WHERE "notas_fiscais"."substituida_por_id" IS NULL;--> statement-breakpoint
 CREATE INDEX "notas_fiscais_venda_id_idx" ON "notas_fiscais" USING btree ("venda_id");--> statement-breakpoint
 CREATE INDEX "notas_fiscais_lista_idx" ON "notas_fiscais" USING btree ("modelo","emitida_em","id");--> statement-breakpoint
@@ -119,6 +119,7 @@ CREATE INDEX "notas_fiscais_situacao_idx" ON "notas_fiscais" USING btree ("model
 CREATE INDEX "notas_fiscais_usuario_id_idx" ON "notas_fiscais" USING btree ("usuario_id");--> statement-breakpoint
 CREATE INDEX "notas_fiscais_substituida_idx" ON "notas_fiscais" USING btree ("substituida_por_id");--> statement-breakpoint
 CREATE INDEX "notas_fiscais_fila_idx" ON "notas_fiscais" USING btree ("proxima_tentativa") WHERE "notas_fiscais"."situacao" = 'Em contingência' OR "notas_fiscais"."envio_incerto" OR ("notas_fiscais"."substituida_por_id" IS NOT NULL AND "notas_fiscais"."situacao" IN ('Rascunho', 'Autorizada'));--> statement-breakpoint
+CREATE INDEX "notas_fiscais_destinatario_documento_idx" ON "notas_fiscais" USING btree ("destinatario_documento");--> statement-breakpoint
 CREATE INDEX "notas_fiscais_destinatario_trgm_idx" ON "notas_fiscais" USING gin (normalize_search("destinatario_nome") gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "cadastros" ADD CONSTRAINT "cadastros_indicador_ie_check" CHECK ("cadastros"."indicador_ie" IS NULL OR "cadastros"."indicador_ie" IN (1, 2, 9));--> statement-breakpoint
 -- The audit trail (migration 0006): settings without their secrets, notes without their XML

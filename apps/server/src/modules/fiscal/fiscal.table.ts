@@ -164,7 +164,8 @@ export const notasFiscais = pgTable(
       sql`${t.situacao} IN ('Rascunho', 'Autorizada', 'Rejeitada', 'Em contingência', 'Cancelada', 'Denegada', 'Inutilizada')`,
     ),
     // A number is used once per modelo, série and ambiente (homologação numbers are apart).
-    uniqueIndex('notas_fiscais_numero_unique').on(t.ambiente, t.modelo, t.serie, t.numero),
+    // Its leading columns serve the list's search by number within a modelo.
+    uniqueIndex('notas_fiscais_numero_unique').on(t.modelo, t.numero, t.serie, t.ambiente),
     // Never two live notes of one modelo for one sale (a replaced attempt stays, pointing on).
     uniqueIndex('notas_fiscais_venda_unique')
       .on(t.vendaId, t.modelo)
@@ -180,6 +181,7 @@ export const notasFiscais = pgTable(
       .where(
         sql`${t.situacao} = 'Em contingência' OR ${t.envioIncerto} OR (${t.substituidaPorId} IS NOT NULL AND ${t.situacao} IN ('Rascunho', 'Autorizada'))`,
       ),
+    index('notas_fiscais_destinatario_documento_idx').on(t.destinatarioDocumento),
     index('notas_fiscais_destinatario_trgm_idx').using(
       'gin',
       sql`normalize_search(${t.destinatarioNome}) gin_trgm_ops`,
