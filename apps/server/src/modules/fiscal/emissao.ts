@@ -34,6 +34,7 @@ import {
 } from './certificado/certificado-teste';
 import { carregarChaveCofre, criarCofre, type Cofre } from './certificado/cofre';
 import {
+  anteciparFila,
   atualizarNota,
   configuracaoRow,
   getConfiguracaoFiscal,
@@ -183,6 +184,18 @@ export class ServicoFiscal {
   async definirCenario(cenario: CenarioSimulacao): Promise<void> {
     this.cenario = cenario;
     (await this.obterSimulador()).definirCenario(cenarioDoSimulador(cenario));
+    if (cenario === 'normal') await this.retomarFila();
+  }
+
+  /**
+   * SEFAZ answers again: what waits in the queue is due now and, where the queue runs by itself,
+   * a pass starts at once instead of at its next attempt (up to 30 minutes away).
+   */
+  private async retomarFila(): Promise<void> {
+    await anteciparFila(this.db);
+    if (this.config.fiscal.filaIntervaloMs > 0) {
+      void this.processarFila().catch((erro) => this.log('Fila fiscal', erro));
+    }
   }
 
   /**
@@ -883,6 +896,7 @@ export class ServicoFiscal {
           xMotivo: retorno.xMotivo,
           em,
         });
+        if (retorno.cStat === 107) await this.retomarFila();
       } catch (erro) {
         if (!(erro instanceof SefazErro)) throw erro;
         await salvarStatusSefaz(this.db, { online: false, cStat: null, xMotivo: erro.message, em });

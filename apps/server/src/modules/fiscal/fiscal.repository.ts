@@ -547,6 +547,14 @@ export async function xmlDaNota(
 }
 
 /**
+ * In the queue: contingency notes to transmit, sends that got no answer, and attempts replaced
+ * by a contingency note (not yet cancelled or voided). The partial index notas_fiscais_fila_idx
+ * has this predicate.
+ */
+const NA_FILA = sql`(${n.situacao} = 'Em contingência' OR ${n.envioIncerto}
+  OR (${n.substituidaPorId} IS NOT NULL AND ${n.situacao} IN ('Rascunho', 'Autorizada')))`;
+
+/**
  * What the queue has to settle now: contingency notes to transmit, sends that got no answer,
  * and attempts replaced by a contingency note. Oldest first, at most `limite`.
  */
@@ -554,21 +562,17 @@ export async function notasDaFila(db: Executor, agora: Date, limite: number): Pr
   return db
     .select()
     .from(n)
-    .where(
-      and(
-        or(
-          eq(n.situacao, 'Em contingência'),
-          eq(n.envioIncerto, true),
-          and(
-            sql`${n.substituidaPorId} IS NOT NULL`,
-            sql`${n.situacao} IN ('Rascunho', 'Autorizada')`,
-          ),
-        ),
-        or(isNull(n.proximaTentativa), lt(n.proximaTentativa, agora)),
-      ),
-    )
+    .where(and(NA_FILA, or(isNull(n.proximaTentativa), lt(n.proximaTentativa, agora))))
     .orderBy(n.proximaTentativa, n.id)
     .limit(limite);
+}
+
+/** SEFAZ answers again: every note waiting in the queue is due now. */
+export async function anteciparFila(db: Executor): Promise<void> {
+  await db
+    .update(n)
+    .set({ proximaTentativa: null })
+    .where(and(NA_FILA, sql`${n.proximaTentativa} IS NOT NULL`));
 }
 
 /** How many NFC-e wait in the contingency queue (the status strip). */

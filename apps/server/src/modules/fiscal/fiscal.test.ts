@@ -328,8 +328,8 @@ describe('NFC-e at the counter', () => {
     } finally {
       await cenario('normal');
     }
-    // The queue's next pass (tests run it by hand; the app every FISCAL_FILA_INTERVALO_MS).
-    await ctx.database.db.execute(sql`UPDATE notas_fiscais SET proxima_tentativa = NULL`);
+    // SEFAZ back: the queue's notes are due now; its pass (the app runs it by itself, every
+    // FISCAL_FILA_INTERVALO_MS and at once when SEFAZ answers again; tests run it by hand).
     await servico.processarFila();
     const [contingencia] = await ctx
       .request({ method: 'GET', url: '/api/notas-fiscais?modelo=65&limit=100' })

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type {
   CenarioSimulacao,
   CertificadoInfo,
@@ -129,9 +130,28 @@ export const statusFiscalQueryOptions = () =>
     staleTime: 30_000,
   });
 
-/** `refetchInterval` keeps a screen that shows the queue up to date. */
-export function useStatusFiscal({ refetchInterval }: { refetchInterval?: number } = {}) {
-  return useQuery({ ...statusFiscalQueryOptions(), refetchInterval });
+/**
+ * `acompanharFila` keeps a screen that shows the queue up to date: the status every 5 s while
+ * notes wait in contingency (every minute otherwise), and the note lists refetched each time the
+ * queue moves.
+ */
+export function useStatusFiscal({ acompanharFila = false } = {}) {
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    ...statusFiscalQueryOptions(),
+    refetchInterval: acompanharFila
+      ? (query) => (query.state.data?.fila_contingencia ? 5_000 : 60_000)
+      : false,
+  });
+  const fila = status.data?.fila_contingencia;
+  const anterior = useRef(fila);
+  useEffect(() => {
+    if (anterior.current !== undefined && fila !== anterior.current) {
+      void queryClient.invalidateQueries({ queryKey: notaKeys.all });
+    }
+    anterior.current = fila;
+  }, [fila, queryClient]);
+  return status;
 }
 
 /** POST /api/fiscal/status/consultar: asks SEFAZ now; the answer is the new status. */

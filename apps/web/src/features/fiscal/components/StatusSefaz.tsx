@@ -131,7 +131,7 @@ function NaoPronto({ pendencias }: { pendencias: string[] }) {
  * emission is not ready.
  */
 export function StatusSefaz() {
-  const status = useStatusFiscal({ refetchInterval: 60_000 });
+  const status = useStatusFiscal({ acompanharFila: true });
   const consultar = useConsultarSefaz();
   const role = useSession().user?.role;
   const podeSimular = role === 'admin' || role === 'manager';
