@@ -299,7 +299,7 @@ function GtinUnidade() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
-        label="GTIN (código de barras)"
+        label="GTIN (cEAN)"
         value={gtin ? codigo : FISCAL_TEXTOS.semGtin}
         readOnly
         variant="filled"
