@@ -33,7 +33,8 @@ const boundaryElements = [
  * scripts/test.mjs (dependency-cruiser) still refuses any circle among them.
  */
 const SERVER_LAYERS = [
-  // platform: files, audit trail, users and their sessions, settings, sign-in, idempotency keys
+  // platform: files, audit trail, users and their sessions, settings, sign-in, idempotency keys,
+  // backups, the bell, the e-mail outbox
   [
     'arquivos',
     'auditoria',
@@ -43,6 +44,7 @@ const SERVER_LAYERS = [
     'idempotencia',
     'backups',
     'notificacoes',
+    'emails',
   ],
   // registries and catalogue
   [

@@ -63,6 +63,9 @@ export default async function setup(project: TestProject) {
       // Notes go only to the simulated SEFAZ; its queue looks every second.
       FISCAL_SOMENTE_SIMULACAO: 'true',
       FISCAL_FILA_INTERVALO_MS: '1000',
+      // E-mails only to a local test server; the outbox looks every second.
+      EMAIL_SOMENTE_LOCAL: 'true',
+      EMAIL_FILA_INTERVALO_MS: '1000',
       // Many sign-ins from one address in a few minutes: the limits are tested by the API tests.
       LOGIN_MAX_PER_IP: '100000',
       LOGIN_MAX_FAILURES_PER_EMAIL: '100000',

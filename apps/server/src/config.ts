@@ -53,6 +53,12 @@ export interface Config {
     /** FISCAL_SOMENTE_SIMULACAO: never reach a real SEFAZ (tests, training installs). */
     somenteSimulacao: boolean;
   };
+  email: {
+    /** EMAIL_FILA_INTERVALO_MS: how often the outbox sends what waits (0: never, tests drive it). */
+    filaIntervaloMs: number;
+    /** EMAIL_SOMENTE_LOCAL: send only to a mail server on this machine (tests). */
+    somenteLocal: boolean;
+  };
 }
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -114,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       caDir: env.FISCAL_CA_DIR ? path.resolve(rootDir, env.FISCAL_CA_DIR) : undefined,
       filaIntervaloMs: integer(env.FISCAL_FILA_INTERVALO_MS, 30_000, 'FISCAL_FILA_INTERVALO_MS'),
       somenteSimulacao: flag(env.FISCAL_SOMENTE_SIMULACAO) ?? false,
+    },
+    email: {
+      filaIntervaloMs: integer(env.EMAIL_FILA_INTERVALO_MS, 15_000, 'EMAIL_FILA_INTERVALO_MS'),
+      somenteLocal: flag(env.EMAIL_SOMENTE_LOCAL) ?? false,
     },
   };
 }

@@ -2,19 +2,27 @@ import { NFE_10_ITENS } from '../modules/fiscal/danfe/danfe-fixtures';
 import { CONTEXTO_TESTE } from '../pdf/pdf-teste';
 import { gerarCertificadoTeste } from '../modules/fiscal/certificado/certificado-teste';
 import { medirNfe } from '../modules/fiscal/nfe/nfe-exemplo';
+import {
+  CNPJ_FORNECEDOR_EXEMPLO,
+  medirEntradaXml,
+  RAZAO_FORNECEDOR_EXEMPLO,
+} from '../modules/fiscal/entradas-exemplo';
 import { cronometrar, repetir, type LinhaDocumento } from './documentos';
 
 /** Targets of issue 28: printed next to the figures, never enforced. */
 export const ALVO_NFE_MS = 50;
 export const ALVO_DANFE_MS = 150;
 export const ALVO_VENDA_NFCE_MS = 1000;
+/** Target of issue 29: a supplier's XML of 100 items entered (preview and confirmation). */
+export const ALVO_ENTRADA_XML_MS = 1000;
 
 /**
  * Fiscal notes (issue 28): an NF-e of 10 items built, signed and validated against the official
  * schema, and its DANFE drawn, in this process (what the server does per note); then, on the
  * running server in its ambiente de simulação, a counter sale from F9 to its DANFCE ready: the
  * quick sale, its NFC-e authorized by the simulated SEFAZ (HTTPS with client certificates) and
- * the DANFCE's PDF read whole.
+ * the DANFCE's PDF read whole; and a supplier's NF-e of 100 items entered from its XML (issue 29:
+ * the preview and the confirmation, products found by the supplier's codes).
  */
 export async function medirFiscal(url: string, token: string): Promise<LinhaDocumento[]> {
   const { pem } = gerarCertificadoTeste({ cnpj: '11222333000181', razaoSocial: 'PRUMO BENCH' });
@@ -61,6 +69,11 @@ export async function medirFiscal(url: string, token: string): Promise<LinhaDocu
     await cronometrar(`${url}/api/notas-fiscais/${nota.resposta.id}/danfe`, { headers });
     return performance.now() - started;
   });
+  const fornecedor = gerarCertificadoTeste({
+    cnpj: CNPJ_FORNECEDOR_EXEMPLO,
+    razaoSocial: RAZAO_FORNECEDOR_EXEMPLO,
+  });
+  const entradaXml = await medirEntradaXml(url, token, fornecedor.pem, { itens: 100, vezes: 10 });
   return [
     {
       nome: 'NF-e 10 itens: montar, assinar, validar',
@@ -72,6 +85,11 @@ export async function medirFiscal(url: string, token: string): Promise<LinhaDocu
       nome: 'venda balcão + NFC-e até o DANFCE',
       amostras: vendaComNfce,
       alvoMs: ALVO_VENDA_NFCE_MS,
+    },
+    {
+      nome: 'XML de compra 100 itens: prévia e lançamento',
+      amostras: entradaXml,
+      alvoMs: ALVO_ENTRADA_XML_MS,
     },
   ];
 }

@@ -6,6 +6,7 @@ import { caixasModule } from './caixas/caixas.module';
 import { categoriasModule } from './categorias/categorias.module';
 import { configuracoesModule } from './configuracoes/configuracoes.module';
 import { custosAdicionaisModule } from './custos-adicionais/custos-adicionais.module';
+import { emailsModule } from './emails/emails.module';
 import { estoqueModule } from './estoque/estoque.module';
 import { etiquetasModule } from './etiquetas/etiquetas.module';
 import { financeiroModule } from './financeiro/financeiro.module';
@@ -29,6 +30,7 @@ export const MODULES: readonly ServerModule[] = [
   usuariosModule,
   configuracoesModule,
   backupsModule,
+  emailsModule,
   cadastrosModule,
   categoriasModule,
   produtosModule,

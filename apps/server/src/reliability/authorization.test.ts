@@ -182,6 +182,24 @@ const RULES: Record<string, Rule> = {
   'POST /api/notas-fiscais/:id/consultar': 'any',
   'GET /api/notas-fiscais/:id/xml': 'any',
   'GET /api/notas-fiscais/:id/danfe': 'any',
+  // Issue 29: cancelling a note may cancel its finalized sale (admins and managers, as the sale's
+  // own cancel); voiding numbers is as final; a correction letter is anyone's who issues notes.
+  'GET /api/notas-fiscais/:id/eventos': 'any',
+  'POST /api/notas-fiscais/:id/cancelar': 'admin+manager',
+  'POST /api/notas-fiscais/:id/correcoes': 'any',
+  'GET /api/notas-fiscais/:id/eventos/:eventoId/xml': 'any',
+  'GET /api/notas-fiscais/:id/correcoes/:eventoId/pdf': 'any',
+  'POST /api/notas-fiscais/:id/inutilizar': 'admin+manager',
+  'GET /api/fiscal/inutilizacoes': 'any',
+  'POST /api/fiscal/inutilizacoes': 'admin+manager',
+  'GET /api/fiscal/inutilizacoes/:id/xml': 'any',
+  'GET /api/fiscal/lacunas': 'any',
+  // Issue 29: purchases entered from the supplier's XML write payables (finance's roles).
+  'GET /api/entradas-nfe': 'admin+manager',
+  'GET /api/entradas-nfe/:id': 'admin+manager',
+  'GET /api/entradas-nfe/:id/xml': 'admin+manager',
+  'POST /api/entradas-nfe/previa': 'admin+manager',
+  'POST /api/entradas-nfe': 'admin+manager',
 
   'GET /api/caixas': 'admin+manager',
   'GET /api/caixas/atual': 'any',
@@ -205,6 +223,15 @@ const RULES: Record<string, Rule> = {
   'GET /api/configuracoes/backups': 'admin',
   'POST /api/configuracoes/backups': 'admin',
   'GET /api/configuracoes/backups/:nome': 'admin',
+
+  'GET /api/configuracoes/email': 'admin',
+  'PUT /api/configuracoes/email': 'admin',
+  'POST /api/configuracoes/email/teste': 'admin',
+  'GET /api/emails': 'admin',
+  'POST /api/emails/:id/reenviar': 'admin',
+  'POST /api/orcamentos/:id/email': 'any',
+  'POST /api/ordens-servico/:id/email': 'any',
+  'POST /api/notas-fiscais/:id/email': 'any',
 };
 
 const RULE_ROLES: Record<Exclude<Rule, 'public'>, readonly Role[]> = {

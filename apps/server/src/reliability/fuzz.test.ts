@@ -182,6 +182,10 @@ const VALID: Record<string, Body | [Body]> = {
     parcelas: [{ vencimento: '2026-12-10', valor: 10 }],
   },
   'POST /api/financeiro/parcelas/:id/baixas': { conta_id: 1, valor: 1, juros: 0.5 },
+  // Multipart only (the supplier's XML in `xml`, the decisions as JSON in `dados`): JSON bodies
+  // are refused whole; the uploads' own cases are below.
+  'POST /api/entradas-nfe/previa': {},
+  'POST /api/entradas-nfe': { itens: [{ n_item: 1, produto_id: 1, fator: 1 }] },
   // Tests reach only the simulated SEFAZ (FISCAL_SOMENTE_SIMULACAO), whatever the fuzz saves.
   'PUT /api/fiscal/configuracao': {
     crt: 1,
@@ -193,6 +197,19 @@ const VALID: Record<string, Body | [Body]> = {
   },
   'PUT /api/fiscal/simulacao': { cenario: 'normal' },
   'POST /api/notas-fiscais': { venda_id: 1, modelo: 65, cpf_consumidor: '529.982.247-25' },
+  'POST /api/notas-fiscais/:id/cancelar': {
+    justificativa: 'Cliente desistiu da compra',
+    cancelar_venda: false,
+  },
+  'POST /api/notas-fiscais/:id/correcoes': { correcao: 'Onde se lê Rua A, leia-se Rua B' },
+  'POST /api/notas-fiscais/:id/inutilizar': { justificativa: 'Venda refeita em outra nota' },
+  'POST /api/fiscal/inutilizacoes': {
+    modelo: 55,
+    serie: 1,
+    numero_inicial: 1,
+    numero_final: 1,
+    justificativa: 'Numeração pulada por falha',
+  },
   'PUT /api/configuracoes/empresa': {
     razao_social: 'Empresa Fuzz Ltda',
     documento: '11.222.333/0001-81',
@@ -214,6 +231,22 @@ const VALID: Record<string, Body | [Body]> = {
   'PUT /api/configuracoes/tema': { tema: 'dark' },
   'POST /api/caixas/:id/movimentos': { tipo: 'suprimento', valor: 5, motivo: 'Fuzz' },
   'POST /api/caixas/:id/fechamento': { contado: { dinheiro: 10, pix: 2 } },
+  // E-mails go only to a mail server on this machine (EMAIL_SOMENTE_LOCAL); port 9 refuses at
+  // once. The outbox's worker is off in tests: nothing is sent during a request.
+  'PUT /api/configuracoes/email': {
+    host: '127.0.0.1',
+    porta: 9,
+    seguranca: 'nenhuma',
+    usuario: 'fuzz',
+    senha: 'senha-fuzz',
+    remetente_nome: 'Empresa Fuzz',
+    remetente_email: 'fuzz@empresa.com.br',
+    enviar_nota_automaticamente: false,
+  },
+  'POST /api/configuracoes/email/teste': { para: 'fuzz@exemplo.com.br' },
+  'POST /api/orcamentos/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
+  'POST /api/ordens-servico/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
+  'POST /api/notas-fiscais/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
 };
 
 /** Tables whose rows a refused request may legitimately write: sign-in attempts and sessions. */
@@ -639,6 +672,33 @@ describe('bad-input fuzz', () => {
         url: '/api/orcamentos/1/anexos',
         fields: {},
         files: Array.from({ length: 11 }, (_, i) => file('anexos', `${i}.gif`, GIF)),
+        status: 400,
+      },
+      {
+        url: '/api/entradas-nfe/previa',
+        fields: {},
+        files: [file('xml', 'nota.xml', Buffer.from('não sou XML'))],
+        status: 400,
+      },
+      {
+        url: '/api/entradas-nfe/previa',
+        fields: {},
+        files: [
+          file('xml', 'a.xml', Buffer.from('<a/>')),
+          file('xml', 'b.xml', Buffer.from('<b/>')),
+        ],
+        status: 400,
+      },
+      {
+        url: '/api/entradas-nfe',
+        fields: { dados: '{"itens":' },
+        files: [file('xml', 'nota.xml', Buffer.from('<nfeProc/>'))],
+        status: 400,
+      },
+      {
+        url: '/api/entradas-nfe',
+        fields: { dados: '{"itens":[]}' },
+        files: [file('xml', 'nota.xml', Buffer.from(`<nfeProc>${'x'.repeat(1000)}`))],
         status: 400,
       },
     ];

@@ -44,6 +44,8 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
     // The fiscal queue runs when a test says so (ServicoFiscal.processarFila), not on a timer,
     // and only the simulated SEFAZ is ever reached.
     fiscal: { ...base.fiscal, filaIntervaloMs: 0, somenteSimulacao: true, ...overrides.fiscal },
+    // Likewise the e-mail outbox (ServicoEmail.processarFila), to a mail server on this machine.
+    email: { ...base.email, filaIntervaloMs: 0, somenteLocal: true, ...overrides.email },
   } as Config;
   const database = await openTestDatabase(testDatabaseKind(), inject('databaseTemplate'));
   // TEST_LOG=error shows the server's own log of unexpected errors while debugging a test.

@@ -10,6 +10,8 @@ export const ROOT_KEYS = {
   configuracoes: ['configuracoes'],
   custosAdicionais: ['custos-adicionais'],
   dashboard: ['dashboard'],
+  emails: ['emails'],
+  entradasNfe: ['entradas-nfe'],
   estoque: ['estoque'],
   etiquetas: ['etiquetas'],
   financeiro: ['financeiro'],

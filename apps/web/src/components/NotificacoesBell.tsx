@@ -20,6 +20,7 @@ import {
   IconCertificate,
   IconCloudOff,
   IconFileAlert,
+  IconMailOff,
   IconPackage,
   type Icon,
 } from '@tabler/icons-react';
@@ -37,6 +38,7 @@ const APARENCIA: Record<TipoNotificacao, { icon: Icon; color: string }> = {
   certificado_vencendo: { icon: IconCertificate, color: 'orange' },
   notas_rejeitadas: { icon: IconFileAlert, color: 'red' },
   contingencia_atrasada: { icon: IconCloudOff, color: 'red' },
+  emails_falhos: { icon: IconMailOff, color: 'red' },
 };
 
 /** "7", or "99+" past 99. */

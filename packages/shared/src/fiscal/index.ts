@@ -1,2 +1,4 @@
 export * from './chave';
 export * from './fiscal.schema';
+export * from './eventos.schema';
+export * from './entradas.schema';

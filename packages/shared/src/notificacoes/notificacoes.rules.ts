@@ -12,6 +12,7 @@ export const TIPOS_NOTIFICACAO = [
   'certificado_vencendo',
   'notas_rejeitadas',
   'contingencia_atrasada',
+  'emails_falhos',
 ] as const;
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number];
 
@@ -69,6 +70,10 @@ export const tituloNotasRejeitadas = (n: number) =>
 export const tituloContingenciaAtrasada = (n: number) =>
   `${n} NFC-e em contingência há mais de 20 horas`;
 
+/** "2 e-mails não enviados" (given up after the last attempt). */
+export const tituloEmailsFalhos = (n: number) =>
+  `${n} ${plural(n, 'e-mail não enviado', 'e-mails não enviados')}`;
+
 /**
  * The screen that lists a group: the finance tab with its filter, the stock or fiscal screens
  * (`modelo`: the fiscal screen's tab of the rejected notes, NF-e unless only NFC-e were).
@@ -76,6 +81,7 @@ export const tituloContingenciaAtrasada = (n: number) =>
 export function linkNotificacao(tipo: TipoNotificacao, hoje: string, modelo = 'nfe'): string {
   if (tipo === 'estoque_minimo') return '/estoque?situacao=baixo';
   if (tipo === 'certificado_vencendo') return '/configuracoes?aba=fiscal';
+  if (tipo === 'emails_falhos') return '/configuracoes?aba=email';
   if (tipo === 'notas_rejeitadas') return `/nota-fiscal?aba=${modelo}&situacao=Rejeitada`;
   if (tipo === 'contingencia_atrasada')
     return '/nota-fiscal?aba=nfce&situacao=Em%20conting%C3%AAncia';

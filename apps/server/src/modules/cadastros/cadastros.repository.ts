@@ -232,13 +232,14 @@ export async function getCadastroJson(
   return row?.data;
 }
 
-/** tipo, nome and photo of a record, for permission checks and messages. */
+/** tipo, nome, e-mail and photo of a record, for permission checks, messages and e-mails. */
 export async function findCadastroResumo(db: Executor, id: number) {
   const [row] = await db
     .select({
       id: cadastros.id,
       tipo: cadastros.tipo,
       nome: cadastros.nome,
+      email: cadastros.email,
       fotoArquivoId: cadastros.fotoArquivoId,
     })
     .from(cadastros)

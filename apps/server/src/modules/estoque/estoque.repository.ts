@@ -534,6 +534,42 @@ async function saidaDoDocumento(
 }
 
 /**
+ * A purchase entered from its supplier's NF-e: one entrada per product (lines of the same
+ * product summed), in product id order, each written to the ledger pointing to the entry (one
+ * insert for all). Products that do not move stock are skipped; a product gone answers 404.
+ */
+export async function registrarEntradasDoDocumento(
+  tx: Transaction,
+  linhas: readonly LinhaDeEstoque[],
+  movimento: Omit<MovimentoDeDocumento, 'origem' | 'motivo'> & {
+    origem: { entradaNfeId: number };
+    motivo: string;
+  },
+): Promise<void> {
+  const data = todayISO(movimento.timeZone);
+  const rows: Array<typeof movimentacoes.$inferInsert> = [];
+  for (const [produtoId, milesimos] of saidasPorProduto(linhas)) {
+    const changed = await alterarEstoque(tx, produtoId, milesimos, { exigeMovimentar: true });
+    if (!changed) {
+      if (!(await estoqueDoProduto(tx, produtoId))) {
+        throw notFound(ESTOQUE_MESSAGES.produtoNaoEncontrado);
+      }
+      continue;
+    }
+    rows.push({
+      produtoId,
+      tipo: 'entrada',
+      quantidade: fromMilesimos(milesimos),
+      data,
+      motivo: movimento.motivo,
+      usuarioId: movimento.usuarioId,
+      entradaNfeId: movimento.origem.entradaNfeId,
+    });
+  }
+  if (rows.length > 0) await tx.insert(movimentacoes).values(rows);
+}
+
+/**
  * Cancelling a finalized sale: puts back exactly what its movements took out (the net of its
  * saídas and entradas per product), as entradas pointing to the sale. The caller holds the
  * sale's row lock and moves it to Cancelada in the same transaction, so this runs once.

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TipoMovimentacao } from '@prumo/shared/estoque';
 import { quantity, timestamps } from '../../db/columns';
+import { entradasNfe } from '../fiscal/entradas.table';
 import { produtos } from '../produtos/produtos.table';
 import { ordensServico } from '../ordens-servico/ordens-servico.table';
 import { usuarios } from '../usuarios/usuarios.table';
@@ -44,6 +45,10 @@ export const estoqueMovimentacoes = pgTable(
     ordemServicoId: integer().references((): AnyPgColumn => ordensServico.id, {
       onDelete: 'no action',
     }),
+    /** The purchase (supplier's NF-e entered from its XML) whose confirmation wrote this entrada. */
+    entradaNfeId: integer().references((): AnyPgColumn => entradasNfe.id, {
+      onDelete: 'no action',
+    }),
   },
   (table) => [
     check('estoque_movimentacoes_tipo_check', sql`${table.tipo} IN ('entrada', 'saida')`),
@@ -58,5 +63,6 @@ export const estoqueMovimentacoes = pgTable(
     index('estoque_movimentacoes_updated_by_idx').on(table.updatedBy),
     index('estoque_movimentacoes_venda_id_idx').on(table.vendaId),
     index('estoque_movimentacoes_ordem_servico_id_idx').on(table.ordemServicoId),
+    index('estoque_movimentacoes_entrada_nfe_id_idx').on(table.entradaNfeId),
   ],
 );

@@ -837,6 +837,8 @@ export async function getTitulo(
 export type TituloOrigemInput = TituloInput & {
   venda_id?: number | null;
   ordem_servico_id?: number | null;
+  /** The purchase entered from its supplier's NF-e whose payables these are. */
+  entrada_nfe_id?: number | null;
 };
 
 /** The installments of the input: a count (monthly, adding up to the total) or the list given. */
@@ -910,6 +912,7 @@ export async function criarTitulo(
         competencia: addMonthsISO(colunas.competencia, mes),
         vendaId: input.venda_id ?? null,
         ordemServicoId: input.ordem_servico_id ?? null,
+        entradaNfeId: input.entrada_nfe_id ?? null,
         recorrenciaId: ids[0] ?? null,
         usuarioId: contexto.usuario.id,
       })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -21,6 +22,7 @@ import type {
 import type { FormaPagamento } from '@prumo/shared/vendas';
 import { money, timestamps } from '../../db/columns';
 import { cadastros } from '../cadastros/cadastros.table';
+import { entradasNfe } from '../fiscal/entradas.table';
 import { ordensServico } from '../ordens-servico/ordens-servico.table';
 import { usuarios } from '../usuarios/usuarios.table';
 import { vendas } from '../vendas/vendas.table';
@@ -100,6 +102,10 @@ export const titulos = pgTable(
     observacoes: varchar({ length: 2000 }),
     vendaId: integer().references(() => vendas.id, { onDelete: 'restrict' }),
     ordemServicoId: integer().references(() => ordensServico.id, { onDelete: 'restrict' }),
+    /** The purchase whose supplier's NF-e (entered from its XML) this payable came from. */
+    entradaNfeId: integer().references((): AnyPgColumn => entradasNfe.id, {
+      onDelete: 'restrict',
+    }),
     /** The titles a recurring payable created together share the first one's id. */
     recorrenciaId: integer(),
     canceladoEm: timestamp({ withTimezone: true }),
@@ -114,6 +120,7 @@ export const titulos = pgTable(
     index('titulos_categoria_id_idx').on(table.categoriaId),
     index('titulos_venda_id_idx').on(table.vendaId),
     index('titulos_ordem_servico_id_idx').on(table.ordemServicoId),
+    index('titulos_entrada_nfe_id_idx').on(table.entradaNfeId),
     index('titulos_usuario_id_idx').on(table.usuarioId),
     index('titulos_recorrencia_id_idx').on(table.recorrenciaId),
     // The list's sorts by descricao and valor (competencia: titulos_natureza_competencia_idx).

@@ -24,15 +24,16 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
 import { AppError, notFound } from '../../http/errors';
+import { carregarChaveCofre, criarCofre, type Cofre } from '../../seguranca/cofre';
 import { comAuditoria, type Ator } from '../auditoria/auditoria.repository';
 import { getEmpresa } from '../configuracoes/configuracoes.repository';
+import { enfileirarEmail } from '../emails/emails.repository';
 import { lerCertificadoA1 } from './certificado/certificado';
 import {
   autoridadeTeste,
   gerarCertificadoTeste,
   type AutoridadeTeste,
 } from './certificado/certificado-teste';
-import { carregarChaveCofre, criarCofre, type Cofre } from './certificado/cofre';
 import {
   anteciparFila,
   atualizarNota,
@@ -61,6 +62,7 @@ import { validarXml } from './nfe/esquemas';
 import type { CertificadoPem, NotaDados } from './nfe/nfe-dados';
 import { montarNfe } from './nfe/nfe-xml';
 import { notaDaVenda } from './nota-da-venda';
+import { emailAutomaticoDaNota } from './nota-email';
 import { montarNfeProc } from './sefaz/mensagens';
 import {
   lerCertificadosCa,
@@ -525,9 +527,26 @@ export class ServicoFiscal {
     });
   }
 
-  /** Stores the protocol and the nfeProc (note + protocol) in one transaction. */
-  private registrarProtocolo(ator: Ator, nota: NotaRow, prot: ProtocoloNfe): Promise<NotaRow> {
+  /**
+   * Stores the protocol and the nfeProc (note + protocol) in one transaction, with the e-mail
+   * that takes the XML and the DANFE to the customer when Configurações → E-mail says so.
+   */
+  private async registrarProtocolo(
+    ator: Ator,
+    nota: NotaRow,
+    prot: ProtocoloNfe,
+  ): Promise<NotaRow> {
     const autorizada = AUTORIZADA.has(prot.cStat);
+    const xmlAutorizado = montarNfeProc(nota.xml!, prot.xml);
+    // A note is never held back by its e-mail: the customer's copy can be sent from its screen.
+    const email = autorizada
+      ? await emailAutomaticoDaNota(this.db, this.config, ator, nota, xmlAutorizado).catch(
+          (erro: unknown) => {
+            this.log('E-mail automático da nota', erro);
+            return null;
+          },
+        )
+      : null;
     return comAuditoria(this.db, ator, async (tx) => {
       await registrarEvento(tx, {
         notaId: nota.id,
@@ -540,16 +559,18 @@ export class ServicoFiscal {
         xml: prot.xml,
         usuarioId: ator?.id ?? null,
       });
-      return atualizarNota(tx, nota.id, {
+      const registrada = await atualizarNota(tx, nota.id, {
         situacao: autorizada ? 'Autorizada' : 'Denegada',
         protocolo: prot.nProt,
         autorizadaEm: prot.dhRecbto ? new Date(prot.dhRecbto) : new Date(),
         cStat: prot.cStat,
         xMotivo: prot.xMotivo,
-        xmlAutorizado: montarNfeProc(nota.xml!, prot.xml),
+        xmlAutorizado,
         envioIncerto: false,
         proximaTentativa: null,
       });
+      if (email) await enfileirarEmail(tx, email);
+      return registrada;
     });
   }
 

@@ -10,8 +10,12 @@ import { formatDate, toISODate } from '@prumo/shared/dates';
 import type { Executor } from '../../db/database';
 import { notificacoesFiscaisHook } from '../notificacoes/notificacoes.repository';
 import type { ServerModule } from '../server-module';
+import { notaVivaDaVendaHook } from '../vendas/vendas.repository';
 import { seedFiscalDemo } from './fiscal.demo';
 import { alertasFiscais } from './fiscal.repository';
+import { notaVivaDaVenda } from './eventos.repository';
+import { eventosFiscaisRoutes } from './eventos.routes';
+import { entradasNfeRoutes } from './entradas.routes';
 import { fiscalRoutes, notasFiscaisRoutes } from './fiscal.routes';
 
 /** Days before expiry from which the bell warns admins about the A1 certificate. */
@@ -57,12 +61,16 @@ async function notificacoesFiscais(db: Executor, role: Role, agora: Date): Promi
 }
 
 notificacoesFiscaisHook.set(notificacoesFiscais);
+notaVivaDaVendaHook.set(notaVivaDaVenda);
 
 export const fiscalModule: ServerModule = {
   // fiscalRoutes first: it starts the module's service, which /notas-fiscais uses.
   routes: [
     { prefix: '/fiscal', plugin: fiscalRoutes },
     { prefix: '/notas-fiscais', plugin: notasFiscaisRoutes },
+    // Under /notas-fiscais/:id and /fiscal: a note's events, inutilizações, gaps.
+    { prefix: '', plugin: eventosFiscaisRoutes },
+    { prefix: '/entradas-nfe', plugin: entradasNfeRoutes },
   ],
   seedDemo: seedFiscalDemo,
 };

@@ -11,6 +11,7 @@ import {
   simulacaoSchema,
   statusFiscalSchema,
 } from '@prumo/shared/fiscal';
+import { emailSchema, enviarPorEmailSchema } from '@prumo/shared/emails';
 import { municipioPorCodigo } from '@prumo/shared/municipios';
 import { idParamSchema, z } from '@prumo/shared/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +22,7 @@ import { readMultipartForm, type UploadRule } from '../../http/multipart';
 import { sendPdf } from '../../http/pdf-reply';
 import { mantemOmitidos } from '../../http/put-parcial';
 import { comAuditoria } from '../auditoria/auditoria.repository';
-import { contextoDocumento, getEmpresa } from '../configuracoes/configuracoes.repository';
+import { getEmpresa } from '../configuracoes/configuracoes.repository';
 import { CertificadoInvalido, lerCertificadoA1 } from './certificado/certificado';
 import { ServicoFiscal } from './emissao';
 import {
@@ -32,6 +33,7 @@ import {
   saveConfiguracaoFiscal,
   xmlDaNota,
 } from './fiscal.repository';
+import { arquivoDanfe, arquivoXml, enviarNotaPorEmail } from './nota-email';
 
 /** The A1 certificate: one .pfx/.p12 (PKCS#12 is DER: its content has no magic number to check). */
 const CERTIFICADO_RULE: UploadRule = { field: 'certificado', label: 'Certificado A1', maxFiles: 1 };
@@ -327,16 +329,12 @@ export const notasFiscaisRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
     async (request, reply) => {
       const xml = await xmlDaNota(db, request.params.id);
       if (!xml) throw notFound(FISCAL_MENSAGENS.notaNaoEncontrada);
-      const nome = `${xml.chave}${xml.autorizado ? '-procNFe' : ''}.xml`;
+      const arquivo = arquivoXml(xml);
       return reply
         .type('application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${nome}"`)
+        .header('content-disposition', `attachment; filename="${arquivo.nome}"`)
         .header('cache-control', 'no-store')
-        .send(
-          xml.xml.startsWith('<?xml')
-            ? xml.xml
-            : `<?xml version="1.0" encoding="UTF-8"?>${xml.xml}`,
-        );
+        .send(arquivo.conteudo);
     },
   );
 
@@ -353,13 +351,35 @@ export const notasFiscaisRoutes: FastifyPluginAsyncZod<{ db: Database; config: C
     async (request, reply) => {
       const xml = await xmlDaNota(db, request.params.id);
       if (!xml) throw notFound(FISCAL_MENSAGENS.notaNaoEncontrada);
-      const contexto = await contextoDocumento(db, config);
-      const nfce = xml.chave.slice(20, 22) === '65';
-      // Loaded with the first print, so the server starts without the layouts.
-      const pdf = nfce
-        ? await (await import('./danfe/danfce')).danfcePdf(xml.xml, contexto)
-        : await (await import('./danfe/danfe')).danfePdf(xml.xml, contexto);
-      return sendPdf(reply, pdf, `${nfce ? 'DANFCE' : 'DANFE'}-${xml.chave}.pdf`);
+      const danfe = await arquivoDanfe(db, config, xml);
+      return sendPdf(reply, danfe.conteudo, danfe.nome);
+    },
+  );
+
+  app.post(
+    '/:id/email',
+    {
+      config: { roles: ALL_ROLES, idempotent: true },
+      schema: {
+        tags,
+        summary: 'Enviar a nota autorizada por e-mail: XML (nfeProc) e DANFE (pela fila de envio)',
+        description:
+          '`para` omitido: o e-mail do cadastro do cliente da venda; `mensagem`: texto acima do ' +
+          'padrão. Responde o e-mail na fila (202). Aceita o cabeçalho Idempotency-Key.',
+        params: idParamSchema,
+        body: enviarPorEmailSchema,
+        response: { 202: emailSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = await enviarNotaPorEmail(
+        db,
+        config,
+        request.user,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(202).send(email);
     },
   );
 };

@@ -21,7 +21,7 @@ import { vendas } from '../vendas/vendas.table';
 /**
  * The company's fiscal settings (Configurações → Fiscal): one row (id 1). Secrets (the A1
  * certificate, its password, the CSC and the simulation's CA key) are stored encrypted by
- * certificado/cofre.ts with a key that is not in the database.
+ * apps/server/src/seguranca/cofre.ts with a key that is not in the database.
  */
 export const configuracaoFiscal = pgTable(
   'configuracao_fiscal',
@@ -147,6 +147,11 @@ export const notasFiscais = pgTable(
     contingenciaJustificativa: text(),
     /** The last send got no answer: consult the key before sending again (never a 204). */
     envioIncerto: boolean().notNull().default(false),
+    /**
+     * The event being sent to SEFAZ for this note (110111, 110110), taken with a conditional
+     * UPDATE: a second request while one is under way is refused, never sent twice.
+     */
+    eventoEmAndamento: varchar({ length: 6 }),
     /** An attempt left for the contingency note that replaced it: the queue settles it. */
     substituidaPorId: integer().references((): AnyPgColumn => notasFiscais.id, {
       onDelete: 'no action',

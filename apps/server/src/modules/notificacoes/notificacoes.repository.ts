@@ -27,6 +27,11 @@ export const notificacoesFiscaisHook = hook<
   (db: Executor, role: Role, agora: Date) => Promise<Notificacao[]>
 >('o que a emissão fiscal põe no sino');
 
+/** What the e-mail outbox puts on the bell (e-mails given up), for a role; answered by emails.module.ts. */
+export const notificacoesEmailsHook = hook<(db: Executor, role: Role) => Promise<Notificacao[]>>(
+  'o que a fila de e-mails põe no sino',
+);
+
 /** Who sees what: the roles of /api/financeiro and of /api/estoque (the routes' own lists). */
 export interface NotificacoesRegras {
   financeiro: readonly Role[];
@@ -102,10 +107,11 @@ export async function listNotificacoes(
   regras: NotificacoesRegras,
 ): Promise<Notificacoes> {
   const hoje = todayISO(timeZone);
-  const [parcelas, estoque, fiscais] = await Promise.all([
+  const [parcelas, estoque, fiscais, emails] = await Promise.all([
     hasRole(role, regras.financeiro) ? vencimentos(db, hoje) : [],
     hasRole(role, regras.estoque) ? estoqueAbaixoDoMinimo(db) : null,
     notificacoesFiscaisHook.call(db, role, new Date()),
+    notificacoesEmailsHook.call(db, role),
   ]);
 
   const porTipo = new Map<TipoNotificacao, Notificacao>();
@@ -132,7 +138,7 @@ export async function listNotificacoes(
     });
   }
 
-  for (const notificacao of fiscais) porTipo.set(notificacao.tipo, notificacao);
+  for (const notificacao of [...fiscais, ...emails]) porTipo.set(notificacao.tipo, notificacao);
   const itens = TIPOS_NOTIFICACAO.flatMap((tipo) => porTipo.get(tipo) ?? []);
   return { total: itens.reduce((soma, item) => soma + item.quantidade, 0), itens };
 }

@@ -13,12 +13,16 @@ import {
   orcamentoSchema,
   orcamentoStatusSchema,
 } from '@prumo/shared/orcamentos';
+import { emailSchema, enviarPorEmailSchema } from '@prumo/shared/emails';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { registerDocumentoRoutes } from '../../http/documento-routes';
+import { notFound } from '../../http/errors';
+import { findCadastroResumo } from '../cadastros/cadastros.repository';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
+import { enviarDocumentoPorEmail } from '../emails/emails.repository';
 import {
   adicionarAnexos,
   alterarStatusOrcamento,
@@ -45,6 +49,15 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     descontoLimite: config.vendas.descontoLimite,
   });
   const tags = ['orcamentos'];
+  type Orcamento = NonNullable<Awaited<ReturnType<typeof getOrcamento>>>;
+  /** The quote as the customer receives it: printed (GET /:id/pdf) or by e-mail. */
+  const pdf = {
+    gerar: async (orcamento: Orcamento) => {
+      const { orcamentoPdf } = await import('./orcamentos.pdf');
+      return orcamentoPdf(orcamento, await contextoDocumento(db, config));
+    },
+    nome: (orcamento: Orcamento) => `orcamento-${formatNumeroOrcamento(orcamento.numero)}.pdf`,
+  };
 
   app.get(
     '/',
@@ -75,14 +88,7 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     ler: (leitor, id) => getOrcamento(leitor, id, config.timeZone),
     naoEncontrado: ORCAMENTO_MESSAGES.naoEncontrado,
     get: { summary: 'Ler um orçamento com linhas, parcelas, anexos e histórico' },
-    pdf: {
-      summary: 'Orçamento em PDF (A4), como o cliente recebe',
-      gerar: async (orcamento) => {
-        const { orcamentoPdf } = await import('./orcamentos.pdf');
-        return orcamentoPdf(orcamento, await contextoDocumento(db, config));
-      },
-      nome: (orcamento) => `orcamento-${formatNumeroOrcamento(orcamento.numero)}.pdf`,
-    },
+    pdf: { summary: 'Orçamento em PDF (A4), como o cliente recebe', ...pdf },
     create: {
       summary: 'Criar orçamento (rascunho); totais, tipo e vencimento calculados pelo servidor',
       body: orcamentoInputSchema,
@@ -159,5 +165,46 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
       comAuditoria(db, request.user, (tx) =>
         converterOrcamento(tx, request.params.id, request.body, contexto(request)),
       ),
+  );
+
+  app.post(
+    '/:id/email',
+    {
+      config: { roles: ALL_ROLES, idempotent: true },
+      schema: {
+        tags,
+        summary: 'Enviar o orçamento em PDF por e-mail (pela fila de envio)',
+        description:
+          '`para` omitido: o e-mail do cadastro do cliente; `mensagem`: texto acima do padrão. ' +
+          'Responde o e-mail na fila (202). Aceita o cabeçalho Idempotency-Key.',
+        params: idParamSchema,
+        body: enviarPorEmailSchema,
+        response: { 202: emailSchema },
+      },
+    },
+    async (request, reply) => {
+      const orcamento = await getOrcamento(db, request.params.id, config.timeZone);
+      if (!orcamento) throw notFound(ORCAMENTO_MESSAGES.naoEncontrado);
+      const cliente = orcamento.cliente_id
+        ? await findCadastroResumo(db, orcamento.cliente_id)
+        : undefined;
+      const numero = formatNumeroOrcamento(orcamento.numero);
+      const email = await enviarDocumentoPorEmail(db, config, request.user, request.body, {
+        cliente: { email: cliente?.email ?? null, nome: orcamento.cliente_nome },
+        documento: {
+          documento: `Orçamento nº ${numero}`,
+          documentoComArtigo: `o orçamento nº ${numero}`,
+        },
+        anexos: async () => [
+          {
+            nome: pdf.nome(orcamento),
+            tipoMime: 'application/pdf',
+            conteudo: await pdf.gerar(orcamento),
+          },
+        ],
+        referencia: `orcamento:${orcamento.id}`,
+      });
+      return reply.code(202).send(email);
+    },
   );
 };

@@ -12,11 +12,16 @@ import {
   ordemServicoStatusSchema,
   painelOsSchema,
 } from '@prumo/shared/ordens-servico';
+import { emailSchema, enviarPorEmailSchema } from '@prumo/shared/emails';
+import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { registerDocumentoRoutes } from '../../http/documento-routes';
+import { notFound } from '../../http/errors';
+import { findCadastroResumo } from '../cadastros/cadastros.repository';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { comAuditoria } from '../auditoria/auditoria.repository';
+import { enviarDocumentoPorEmail } from '../emails/emails.repository';
 import {
   adicionarAnexos,
   alterarSituacao,
@@ -41,6 +46,15 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
     timeZone: config.timeZone,
   });
   const tags = ['ordens-servico'];
+  type Ordem = NonNullable<Awaited<ReturnType<typeof getOrdem>>>;
+  /** The order as the customer receives it: printed (GET /:id/pdf) or by e-mail. */
+  const pdf = {
+    gerar: async (os: Ordem) => {
+      const { ordemServicoPdf } = await import('./ordens-servico.pdf');
+      return ordemServicoPdf(os, await contextoDocumento(db, config));
+    },
+    nome: (os: Ordem) => `os-${formatNumeroOs(os.numero)}.pdf`,
+  };
 
   app.get(
     '/',
@@ -84,14 +98,7 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
     ler: getOrdem,
     naoEncontrado: OS_MESSAGES.naoEncontrada,
     get: { summary: 'Ler uma ordem de serviço com linhas e histórico' },
-    pdf: {
-      summary: 'Ordem de serviço em PDF (A4)',
-      gerar: async (os) => {
-        const { ordemServicoPdf } = await import('./ordens-servico.pdf');
-        return ordemServicoPdf(os, await contextoDocumento(db, config));
-      },
-      nome: (os) => `os-${formatNumeroOs(os.numero)}.pdf`,
-    },
+    pdf: { summary: 'Ordem de serviço em PDF (A4)', ...pdf },
     create: {
       summary: 'Abrir ordem de serviço (em aberto); totais calculados pelo servidor',
       body: ordemServicoInputSchema,
@@ -121,4 +128,39 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
       remover: removerAnexo,
     },
   });
+
+  app.post(
+    '/:id/email',
+    {
+      config: { roles: ALL_ROLES, idempotent: true },
+      schema: {
+        tags,
+        summary: 'Enviar a ordem de serviço em PDF por e-mail (pela fila de envio)',
+        description:
+          '`para` omitido: o e-mail do cadastro do cliente; `mensagem`: texto acima do padrão. ' +
+          'Responde o e-mail na fila (202). Aceita o cabeçalho Idempotency-Key.',
+        params: idParamSchema,
+        body: enviarPorEmailSchema,
+        response: { 202: emailSchema },
+      },
+    },
+    async (request, reply) => {
+      const os = await getOrdem(db, request.params.id);
+      if (!os) throw notFound(OS_MESSAGES.naoEncontrada);
+      const cliente = await findCadastroResumo(db, os.cliente_id);
+      const numero = formatNumeroOs(os.numero);
+      const email = await enviarDocumentoPorEmail(db, config, request.user, request.body, {
+        cliente: { email: cliente?.email ?? null, nome: os.cliente_nome },
+        documento: {
+          documento: `Ordem de serviço nº ${numero}`,
+          documentoComArtigo: `a ordem de serviço nº ${numero}`,
+        },
+        anexos: async () => [
+          { nome: pdf.nome(os), tipoMime: 'application/pdf', conteudo: await pdf.gerar(os) },
+        ],
+        referencia: `ordem-servico:${os.id}`,
+      });
+      return reply.code(202).send(email);
+    },
+  );
 };

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ADMIN_MANAGER, hasRole, type Role } from '@prumo/shared/auth';
 import { todayISO } from '@prumo/shared/dates';
+import { EVENTOS_MENSAGENS, type ModeloFiscal } from '@prumo/shared/fiscal';
 import { fromCentavos, toCentavos } from '@prumo/shared/money';
 import {
   brutoCentavos,
@@ -246,6 +247,20 @@ const historicoDaVenda = sql<Venda['historico']>`coalesce((
   ) ORDER BY h.id)
   FROM venda_historico h LEFT JOIN usuarios u ON u.id = h.usuario_id
   WHERE h.venda_id = ${vendas.id}), '[]'::json)`;
+
+/**
+ * The sale's note that still stands at SEFAZ (authorized, or issued in contingency), if any: a
+ * finalized sale with one is not cancelled until the note is (the fiscal module answers).
+ */
+export const notaVivaDaVendaHook = hook<
+  (tx: Executor, vendaId: number) => Promise<NotaQueImpedeCancelar | null>
+>('que nota fiscal autorizada impede cancelar a venda');
+
+export interface NotaQueImpedeCancelar {
+  modelo: ModeloFiscal;
+  numero: number;
+  situacao: string;
+}
 
 /** The quote each sale came from: a SELECT of chave (the sale's id), id and numero. */
 export const orcamentoDaVendaHook = hook<() => SQL>(
@@ -740,8 +755,9 @@ const MARCAS_DO_STATUS: Partial<Record<StatusQualquer, PgUpdateSetSource<typeof 
 /**
  * PATCH /api/vendas/{id}/status: any move the transition table allows the caller's role.
  * Cancelling a finalized sale returns its stock through the ledger and reverses its receivables,
- * exactly once (the row lock and the status make a second cancel a TRANSICAO_INVALIDA); a
- * concluded appointment gets its receivable.
+ * exactly once (the row lock and the status make a second cancel a TRANSICAO_INVALIDA), and is
+ * refused while the sale's note stands at SEFAZ (notaVivaDaVendaHook); a concluded appointment
+ * gets its receivable. The fiscal module calls it too, when a note's cancellation takes its sale.
  */
 export async function alterarStatusVenda(
   tx: Transaction,
@@ -764,6 +780,13 @@ export async function alterarStatusVenda(
       }
       if (para === 'Finalizada') return finalizar(tx, atual, contexto);
       if (atual.status === 'Finalizada') {
+        const nota = await notaVivaDaVendaHook.call(tx, id);
+        if (nota) {
+          throw new AppError(
+            'REGRA_VIOLADA',
+            EVENTOS_MENSAGENS.cancelarNotaAntes(nota.modelo, nota.numero, nota.situacao),
+          );
+        }
         await estornarMovimentosDaVenda(tx, id, {
           motivo: `Cancelamento da ${motivoDaVenda(atual.numero)}`,
           usuarioId: contexto.usuario.id,

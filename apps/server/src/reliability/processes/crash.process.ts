@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { iniciarSmtpTeste, type SmtpTeste } from '../../test/smtp-teste';
 import {
   ApiClient,
   createPostgresDatabase,
@@ -18,7 +19,9 @@ import {
  * in the middle of them, and restarts. Every write it had acknowledged (answered 2xx) must be
  * there and whole, every product's stock must equal its ledger, every installment's amount paid
  * the settlements standing on it, every account's balance its movements, and the restart must
- * answer within RESTART_LIMIT_MS. CRASH_ROUNDS raises the rounds for a heavy run.
+ * answer within RESTART_LIMIT_MS. Quotes sent by e-mail meanwhile go to a local mail server:
+ * every e-mail acknowledged is after the restart sent (and arrived) or still in the outbox, and
+ * the worker sends what waits. CRASH_ROUNDS raises the rounds for a heavy run.
  */
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 /** Writers at once; the last FINANCE_WORKERS of them write only manual finance. */
@@ -121,6 +124,8 @@ interface Acked {
   titulos: Map<number, TituloManual>;
   baixas: Map<number, BaixaManual>;
   transferencias: Map<number, TransferenciaManual>;
+  /** E-mails queued (a quote sent by e-mail): id → recipient. */
+  emails: Map<number, string>;
 }
 
 /** Accounts opened for one round's finance writes: their money moves only by them. */
@@ -154,6 +159,7 @@ const contar = (acked: Acked) =>
   acked.titulos.size +
   acked.baixas.size +
   acked.transferencias.size +
+  acked.emails.size +
   estornos(acked);
 
 /**
@@ -167,6 +173,7 @@ async function acknowledged(acked: Acked, minimo: number, prazoMs: number) {
     (contar(acked) < minimo ||
       acked.vendas.size === 0 ||
       acked.notas.size === 0 ||
+      acked.emails.size === 0 ||
       estornos(acked) === 0)
   ) {
     await sleep(50);
@@ -349,6 +356,7 @@ async function writeUntil(
   acked: Acked,
   stopped: () => boolean,
   clienteId: number,
+  orcamentoId: number,
 ) {
   for (let n = 0; !stopped(); n++) {
     try {
@@ -406,6 +414,16 @@ async function writeUntil(
             }
           }
         }
+      } else if (n % 8 === 6) {
+        // A quote by e-mail: its PDF into the outbox, sent by the worker after commit.
+        const para = `queda-${round}-${worker}-${n}@exemplo.com.br`;
+        const response = await client.send(
+          'POST',
+          `/api/orcamentos/${orcamentoId}/email`,
+          { para },
+          { 'idempotency-key': `queda-email-${round}-${worker}-${n}` },
+        );
+        if (response.status === 202) acked.emails.set((response.body as { id: number }).id, para);
       } else {
         const movimento: Movimento = {
           produto_id: produtos[(worker * 7 + n) % produtos.length]!,
@@ -679,12 +697,76 @@ async function verifyFinanceiro(client: ApiClient, acked: Acked, contas: ContaDa
   return { missing, unbalanced };
 }
 
+interface EmailLido {
+  id: number;
+  para: string;
+  situacao: string;
+  tentativas: number;
+  anexos: string[];
+}
+
+/** The outbox as the server answers it: every e-mail, by id. */
+async function outbox(client: ApiClient): Promise<Map<number, EmailLido>> {
+  const response = await client.send('GET', '/api/emails?limit=500');
+  return new Map((response.body as EmailLido[]).map((email) => [email.id, email]));
+}
+
+/**
+ * The e-mails after the restart. Each acknowledged one is in the outbox with its PDF, sent or
+ * still pending (never lost, never given up: the mail server takes everything), and each one the
+ * outbox says sent arrived. Then the worker catches up: within the wait, everything pending is
+ * sent but what a send cut by the kill still holds (taken, its attempt counted, until its hold
+ * expires). Answers the problems and how many were sent after the restart.
+ */
+async function verificarEmails(client: ApiClient, acked: Acked, smtp: SmtpTeste) {
+  const problemas: string[] = [];
+  const chegou = (id: number) =>
+    smtp.recebidos.some((email) => email.messageId.startsWith(`<prumo-email-${id}.`));
+  const antes = await outbox(client);
+  for (const [id, para] of acked.emails) {
+    const email = antes.get(id);
+    if (
+      !email ||
+      email.para !== para ||
+      email.anexos.length !== 1 ||
+      !['enviado', 'pendente'].includes(email.situacao) ||
+      (email.situacao === 'enviado' && !chegou(id))
+    ) {
+      problemas.push(`e-mail ${id}: ${JSON.stringify(email ?? null)}`);
+    }
+  }
+  let depois = antes;
+  const esperando = () =>
+    [...acked.emails.keys()].filter((id) => {
+      const email = depois.get(id);
+      return email?.situacao === 'pendente' && email.tentativas === 0;
+    });
+  const prazo = Date.now() + 20_000;
+  while (esperando().length > 0 && Date.now() < prazo) {
+    await sleep(250);
+    depois = await outbox(client);
+  }
+  for (const id of esperando()) problemas.push(`e-mail ${id}: não enviado depois do reinício`);
+  for (const id of acked.emails.keys()) {
+    if (depois.get(id)?.situacao === 'enviado' && !chegou(id)) {
+      problemas.push(`e-mail ${id}: enviado, mas não chegou`);
+    }
+  }
+  const enviadosDepois = [...acked.emails.keys()].filter(
+    (id) => antes.get(id)?.situacao !== 'enviado' && depois.get(id)?.situacao === 'enviado',
+  ).length;
+  return { problemas, enviadosDepois };
+}
+
 async function crashRounds(env: Record<string, string>) {
+  const smtp = await iniciarSmtpTeste();
   let server: ServerProcess = await startServer(env);
   const restarts: number[] = [];
   const motor: number[] = [];
   let checked = 0;
   let notas = 0;
+  let emails = 0;
+  let emailsDepois = 0;
   /** Acknowledged manual finance writes over the rounds, each kind checked at least once. */
   const financas = { titulos: 0, baixas: 0, transferencias: 0, estornos: 0 };
   try {
@@ -693,6 +775,17 @@ async function crashRounds(env: Record<string, string>) {
       expect((await client.login()).status).toBe(200);
       // The quick sales need the operator's open caixa (409 when the last round left it open).
       await client.send('POST', '/api/caixas', { valor_inicial: 100 });
+      const servidorEmail = await client.send('PUT', '/api/configuracoes/email', {
+        host: '127.0.0.1',
+        porta: smtp.porta,
+        seguranca: 'nenhuma',
+        remetente_nome: 'Prumo Queda',
+        remetente_email: 'queda@prumo.com.br',
+        enviar_nota_automaticamente: false,
+      });
+      expect(servidorEmail.status).toBe(200);
+      const orcamentos = await client.send('GET', '/api/orcamentos?limit=1');
+      const orcamentoId = (orcamentos.body as Array<{ id: number }>)[0]!.id;
       const acked: Acked = {
         produtos: new Map(),
         movimentos: new Map(),
@@ -702,6 +795,7 @@ async function crashRounds(env: Record<string, string>) {
         titulos: new Map(),
         baixas: new Map(),
         transferencias: new Map(),
+        emails: new Map(),
       };
       const clientes = await client.send('GET', '/api/cadastros?tipo=cliente&limit=1');
       const clienteId = (clientes.body as Array<{ id: number }>)[0]!.id;
@@ -709,7 +803,7 @@ async function crashRounds(env: Record<string, string>) {
       let stop = false;
       const workers = Array.from({ length: WORKERS }, (_, worker) =>
         worker < WORKERS - FINANCE_WORKERS
-          ? writeUntil(client, round, worker, acked, () => stop, clienteId)
+          ? writeUntil(client, round, worker, acked, () => stop, clienteId, orcamentoId)
           : financeUntil(client, round, worker, acked, () => stop, contas),
       );
       // The kill lands mid-writes, once enough have been acknowledged to check (a slow day's
@@ -728,6 +822,9 @@ async function crashRounds(env: Record<string, string>) {
       const { missing, unbalanced } = await verify(after, acked, contas);
       expect(missing, `rodada ${round}`).toEqual([]);
       expect(unbalanced, `rodada ${round}`).toEqual([]);
+      const correio = await verificarEmails(after, acked, smtp);
+      expect(correio.problemas, `rodada ${round}: e-mails`).toEqual([]);
+      expect(acked.emails.size, `rodada ${round}: e-mails`).toBeGreaterThan(0);
       const confirmadas = contar(acked);
       expect(confirmadas).toBeGreaterThanOrEqual(MIN_ACKED);
       expect(acked.vendas.size, `rodada ${round}: vendas`).toBeGreaterThan(0);
@@ -740,14 +837,18 @@ async function crashRounds(env: Record<string, string>) {
       financas.transferencias += acked.transferencias.size;
       financas.estornos += estornos(acked);
       notas += acked.notas.size;
+      emails += acked.emails.size;
+      emailsDepois += correio.enviadosDepois;
     }
   } finally {
     await killServer(server, 'SIGTERM');
+    await smtp.parar();
   }
   console.info(
     `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas (${notas} NFC-e; financeiro: ` +
       `${financas.titulos} títulos, ${financas.baixas} baixas, ${financas.transferencias} ` +
-      `transferências, ${financas.estornos} estornos), reinício em ${restarts.join(', ')} ms` +
+      `transferências, ${financas.estornos} estornos; ${emails} e-mails, ${emailsDepois} enviados ` +
+      `depois do reinício), reinício em ${restarts.join(', ')} ms` +
       (motor.length ? ` (o PGlite sozinho: ${motor.join(', ')} ms)` : ''),
   );
   expect(notas, 'NFC-e autorizadas e conferidas').toBeGreaterThan(0);

@@ -56,6 +56,9 @@ export async function startServer(
       // Notes go only to the simulated SEFAZ; its queue looks every second.
       FISCAL_SOMENTE_SIMULACAO: 'true',
       FISCAL_FILA_INTERVALO_MS: '1000',
+      // E-mails only to a local test server; the outbox looks every second.
+      EMAIL_SOMENTE_LOCAL: 'true',
+      EMAIL_FILA_INTERVALO_MS: '1000',
       LOGIN_MAX_PER_IP: '100000',
       LOG_LEVEL: 'error',
       ...env,

@@ -252,3 +252,6 @@ export function fetchDanfe(nota: NotaArquivo) {
   const nome = nota.modelo === 65 ? 'DANFCE' : 'DANFE';
   return notas.fetchPdf(nota, `${nome}-${nota.chave}.pdf`, 'danfe');
 }
+
+/** A note's events, the voided numbers and the séries' gaps (issue 29). */
+export * from './eventos';

@@ -31,6 +31,9 @@ export const ARQUIVO_DO_ESQUEMA = {
   envEventoCancNFe: 'envEventoCancNFe_v1.00.xsd',
   retEnvEventoCancNFe: 'retEnvEventoCancNFe_v1.00.xsd',
   procEventoCancNFe: 'procEventoCancNFe_v1.00.xsd',
+  envCCe: 'envCCe_v1.00.xsd',
+  retEnvCCe: 'retEnvCCe_v1.00.xsd',
+  procCCeNFe: 'procCCeNFe_v1.00.xsd',
 } as const;
 export type EsquemaNfe = keyof typeof ARQUIVO_DO_ESQUEMA;
 

@@ -3,7 +3,7 @@
 // reformatted note no longer matches its DigestValue (SEFAZ answers 297).
 import { UFS } from '@prumo/shared/brasil';
 import { isoComFuso } from '@prumo/shared/dates';
-import type { ModeloFiscal } from '@prumo/shared/fiscal';
+import { CONDICOES_DE_USO_CCE, type ModeloFiscal } from '@prumo/shared/fiscal';
 import { assinarXml } from '../nfe/assinatura';
 import type { CertificadoPem } from '../nfe/nfe-dados';
 import type { TpAmb } from './sefaz-urls';
@@ -12,6 +12,7 @@ import { escaparXml, NS_NFE, semDeclaracao } from './soap';
 export const VERSAO_NFE = '4.00';
 export const VERSAO_EVENTO = '1.00';
 export const EVENTO_CANCELAMENTO = '110111';
+export const EVENTO_CARTA_CORRECAO = '110110';
 const DECLARACAO = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** The IBGE code of a UF (cUF), e.g. 35 for SP. */
@@ -23,8 +24,11 @@ export function codigoUf(uf: string): number {
 
 const doisDigitos = (valor: number) => String(valor).padStart(2, '0');
 
-/** Justifications travel on one line, without spaces at the ends (TJust: 15 to 255 characters). */
-function justificativa(texto: string): string {
+/**
+ * Free texts (xJust 15 to 255 characters, xCorrecao 15 to 1,000) travel on one line, without
+ * spaces at the ends.
+ */
+function textoLivre(texto: string): string {
   return escaparXml(texto.replace(/\s+/g, ' ').trim());
 }
 
@@ -92,21 +96,29 @@ export function inutNFe(p: PedidoInutilizacao, certificado: CertificadoPem): str
     `<tpAmb>${p.tpAmb}</tpAmb><xServ>INUTILIZAR</xServ><cUF>${p.cUF}</cUF>` +
     `<ano>${doisDigitos(p.ano % 100)}</ano><CNPJ>${p.cnpj}</CNPJ><mod>${p.modelo}</mod>` +
     `<serie>${p.serie}</serie><nNFIni>${p.inicio}</nNFIni><nNFFin>${p.fim}</nNFFin>` +
-    `<xJust>${justificativa(p.justificativa)}</xJust></infInut></inutNFe>`;
+    `<xJust>${textoLivre(p.justificativa)}</xJust></infInut></inutNFe>`;
   return assinarXml(xml, 'infInut', certificado);
 }
 
-export interface PedidoCancelamento {
+/** What every event of a note carries (the part of infEvento before detEvento). */
+interface PedidoEvento {
   tpAmb: TpAmb;
   chave: string;
-  /** nProt of the authorization. */
-  protocolo: string;
-  justificativa: string;
   cnpj: string;
   dhEvento: Date;
   timeZone?: string;
-  /** 1 unless an earlier request of the same event was refused after registration. */
+  /** 1 for a cancellation; 1 to 20 for correction letters. */
   nSeqEvento?: number;
+}
+
+export interface PedidoCancelamento extends PedidoEvento {
+  /** nProt of the authorization. */
+  protocolo: string;
+  justificativa: string;
+}
+
+export interface PedidoCartaCorrecao extends PedidoEvento {
+  correcao: string;
 }
 
 /** The Id of infEvento: "ID" + tpEvento + key + nSeqEvento (2). */
@@ -114,19 +126,40 @@ export function idEvento(tpEvento: string, chave: string, nSeqEvento: number): s
   return `ID${tpEvento}${chave}${doisDigitos(nSeqEvento)}`;
 }
 
-/** The cancellation event (110111) signed on infEvento, sent to the key's own UF (cOrgao). */
-export function eventoCancelamento(p: PedidoCancelamento, certificado: CertificadoPem): string {
+/** An event signed on infEvento, sent to the key's own UF (cOrgao); `detalhe` goes in detEvento. */
+function evento(
+  tpEvento: string,
+  p: PedidoEvento,
+  detalhe: string,
+  certificado: CertificadoPem,
+): string {
   const nSeq = p.nSeqEvento ?? 1;
   const xml =
     `<evento xmlns="${NS_NFE}" versao="${VERSAO_EVENTO}">` +
-    `<infEvento Id="${idEvento(EVENTO_CANCELAMENTO, p.chave, nSeq)}">` +
+    `<infEvento Id="${idEvento(tpEvento, p.chave, nSeq)}">` +
     `<cOrgao>${p.chave.slice(0, 2)}</cOrgao><tpAmb>${p.tpAmb}</tpAmb><CNPJ>${p.cnpj}</CNPJ>` +
     `<chNFe>${p.chave}</chNFe><dhEvento>${isoComFuso(p.dhEvento, p.timeZone)}</dhEvento>` +
-    `<tpEvento>${EVENTO_CANCELAMENTO}</tpEvento><nSeqEvento>${nSeq}</nSeqEvento>` +
+    `<tpEvento>${tpEvento}</tpEvento><nSeqEvento>${nSeq}</nSeqEvento>` +
     `<verEvento>${VERSAO_EVENTO}</verEvento><detEvento versao="${VERSAO_EVENTO}">` +
-    `<descEvento>Cancelamento</descEvento><nProt>${p.protocolo}</nProt>` +
-    `<xJust>${justificativa(p.justificativa)}</xJust></detEvento></infEvento></evento>`;
+    `${detalhe}</detEvento></infEvento></evento>`;
   return assinarXml(xml, 'infEvento', certificado);
+}
+
+/** The cancellation event (110111): the authorization's protocol and the justification. */
+export function eventoCancelamento(p: PedidoCancelamento, certificado: CertificadoPem): string {
+  const detalhe =
+    `<descEvento>Cancelamento</descEvento><nProt>${p.protocolo}</nProt>` +
+    `<xJust>${textoLivre(p.justificativa)}</xJust>`;
+  return evento(EVENTO_CANCELAMENTO, p, detalhe, certificado);
+}
+
+/** The correction letter (110110): the correction and the fixed condições de uso. */
+export function eventoCartaCorrecao(p: PedidoCartaCorrecao, certificado: CertificadoPem): string {
+  const detalhe =
+    `<descEvento>Carta de Correção</descEvento>` +
+    `<xCorrecao>${textoLivre(p.correcao)}</xCorrecao>` +
+    `<xCondUso>${escaparXml(CONDICOES_DE_USO_CCE)}</xCondUso>`;
+  return evento(EVENTO_CARTA_CORRECAO, p, detalhe, certificado);
 }
 
 /** NFeRecepcaoEvento4: a batch of signed events. */
@@ -150,5 +183,13 @@ export function montarProcEvento(eventoXml: string, retEventoXml: string): strin
   return (
     `${DECLARACAO}<procEventoNFe xmlns="${NS_NFE}" versao="${VERSAO_EVENTO}">` +
     `${semDeclaracao(eventoXml)}${semDeclaracao(retEventoXml)}</procEventoNFe>`
+  );
+}
+
+/** A homologated inutilização as it is kept: the signed inutNFe and SEFAZ's retInutNFe, unchanged. */
+export function montarProcInutNFe(inutNFeXml: string, retInutNFeXml: string): string {
+  return (
+    `${DECLARACAO}<ProcInutNFe xmlns="${NS_NFE}" versao="${VERSAO_NFE}">` +
+    `${semDeclaracao(inutNFeXml)}${semDeclaracao(retInutNFeXml)}</ProcInutNFe>`
   );
 }

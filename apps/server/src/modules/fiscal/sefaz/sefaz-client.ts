@@ -24,6 +24,7 @@ import {
   consStatServ,
   envEvento,
   eventoCancelamento,
+  eventoCartaCorrecao,
   enviNFe,
   inutNFe,
   montarProcEvento,
@@ -57,6 +58,7 @@ export const CSTAT = {
   eventoRegistradoSemVinculo: 155,
   duplicidade: 204,
   naoConsta: 217,
+  eventoDuplicado: 573,
 } as const;
 
 export class SefazErro extends Error {}
@@ -122,6 +124,22 @@ export interface RetornoConsulta {
   xMotivo: string;
   chNFe: string;
   protNFe: ProtocoloNfe | null;
+  /** The events registered on the note (its procEventoNFe elements). */
+  eventos: EventoConsultado[];
+  xml: string;
+}
+
+/** A registered event as the protocol query answers it. */
+export interface EventoConsultado {
+  tpEvento: string;
+  nSeqEvento: number;
+  /** The justification (xJust) or the correction (xCorrecao) the event carries. */
+  texto: string | null;
+  cStat: number;
+  xMotivo: string;
+  nProt: string | null;
+  dhRegEvento: string | null;
+  /** The procEventoNFe as received. */
   xml: string;
 }
 
@@ -152,6 +170,15 @@ export interface PedidoCancelar {
   cnpj: string;
   dhEvento?: Date;
   nSeqEvento?: number;
+}
+
+export interface PedidoCorrigir {
+  chave: string;
+  correcao: string;
+  /** 1 to 20: one more than the note's last registered correction. */
+  nSeqEvento: number;
+  cnpj: string;
+  dhEvento?: Date;
 }
 
 export interface RetornoEvento {
@@ -306,6 +333,7 @@ export class SefazClient {
       ...situacao(ret),
       chNFe: textoFilho(ret, 'chNFe') ?? chave,
       protNFe: prot ? lerProtocolo(prot) : null,
+      eventos: filhos(ret, 'procEventoNFe').flatMap(lerProcEvento),
       xml: serializar(ret),
     };
   }
@@ -328,22 +356,43 @@ export class SefazClient {
   }
 
   /** NFeRecepcaoEvento4 with the cancellation event (110111) of an authorized note. */
-  async cancelar(pedido: PedidoCancelar): Promise<RetornoEvento> {
+  cancelar(pedido: PedidoCancelar): Promise<RetornoEvento> {
     const xmlEvento = eventoCancelamento(
-      {
-        ...pedido,
-        tpAmb: this.opcoes.tpAmb,
-        dhEvento: pedido.dhEvento ?? new Date(),
-        timeZone: this.opcoes.timeZone ?? DEFAULT_TIME_ZONE,
-      },
+      { ...pedido, ...this.autorDoEvento(pedido.dhEvento) },
       this.opcoes.certificado,
     );
+    return this.registrarEvento(pedido.chave, xmlEvento, 'envEventoCancNFe');
+  }
+
+  /** NFeRecepcaoEvento4 with a correction letter (110110, CC-e) of an authorized NF-e. */
+  corrigir(pedido: PedidoCorrigir): Promise<RetornoEvento> {
+    const xmlEvento = eventoCartaCorrecao(
+      { ...pedido, ...this.autorDoEvento(pedido.dhEvento) },
+      this.opcoes.certificado,
+    );
+    return this.registrarEvento(pedido.chave, xmlEvento, 'envCCe');
+  }
+
+  private autorDoEvento(dhEvento: Date | undefined) {
+    return {
+      tpAmb: this.opcoes.tpAmb,
+      dhEvento: dhEvento ?? new Date(),
+      timeZone: this.opcoes.timeZone ?? DEFAULT_TIME_ZONE,
+    };
+  }
+
+  /** Sends one signed event; its procEventoNFe is built when SEFAZ registered it (135/155). */
+  private async registrarEvento(
+    chave: string,
+    xmlEvento: string,
+    esquema: EsquemaNfe,
+  ): Promise<RetornoEvento> {
     const idLote = String(Date.now()).slice(-15);
     const ret = await this.enviar(
       'NFeRecepcaoEvento4',
-      modeloDaChave(pedido.chave),
+      modeloDaChave(chave),
       envEvento([xmlEvento], idLote),
-      'envEventoCancNFe',
+      esquema,
     );
     const retEvento = primeiroFilho(ret, 'retEvento');
     const inf = retEvento ? primeiroFilho(retEvento, 'infEvento') : undefined;
@@ -501,6 +550,27 @@ function lerProtocolo(prot: Element): ProtocoloNfe {
     digVal: textoFilho(inf, 'digVal'),
     xml: serializar(prot),
   };
+}
+
+/** A procEventoNFe of a protocol query; none when it lacks its event or SEFAZ's answer. */
+function lerProcEvento(proc: Element): EventoConsultado[] {
+  const evento = primeiroFilho(proc, 'evento');
+  const infEvento = evento && primeiroFilho(evento, 'infEvento');
+  const retEvento = primeiroFilho(proc, 'retEvento');
+  const infRet = retEvento && primeiroFilho(retEvento, 'infEvento');
+  const detEvento = infEvento && primeiroFilho(infEvento, 'detEvento');
+  if (!infEvento || !detEvento || !infRet) return [];
+  return [
+    {
+      tpEvento: textoFilho(infEvento, 'tpEvento') ?? '',
+      nSeqEvento: Number(textoFilho(infEvento, 'nSeqEvento') ?? 0),
+      texto: textoFilho(detEvento, 'xCorrecao') ?? textoFilho(detEvento, 'xJust'),
+      ...situacao(infRet),
+      nProt: textoFilho(infRet, 'nProt'),
+      dhRegEvento: textoFilho(infRet, 'dhRegEvento'),
+      xml: serializar(proc),
+    },
+  ];
 }
 
 /** Positions 21–22 of the key hold the modelo. */

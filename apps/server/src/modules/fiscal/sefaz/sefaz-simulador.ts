@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Element } from '@xmldom/xmldom';
 import { UFS } from '@prumo/shared/brasil';
 import { DEFAULT_TIME_ZONE, isoComFuso } from '@prumo/shared/dates';
-import { chaveValida } from '@prumo/shared/fiscal';
+import { chaveValida, PRAZO_CANCELAMENTO_MS, type ModeloFiscal } from '@prumo/shared/fiscal';
 import {
   autoridadeTeste,
   gerarCertificadoServidorTeste,
@@ -17,7 +17,13 @@ import {
 } from '../certificado/certificado-teste';
 import { assinaturaValida, digestValue } from '../nfe/assinatura';
 import { validarXml, type EsquemaNfe } from '../nfe/esquemas';
-import { EVENTO_CANCELAMENTO, montarProcEvento, VERSAO_EVENTO, VERSAO_NFE } from './mensagens';
+import {
+  EVENTO_CANCELAMENTO,
+  EVENTO_CARTA_CORRECAO,
+  montarProcEvento,
+  VERSAO_EVENTO,
+  VERSAO_NFE,
+} from './mensagens';
 import { SERVICOS_SEFAZ, type ServicoSefaz, type UrlsSefaz } from './sefaz-urls';
 import {
   acaoSoap,
@@ -43,7 +49,14 @@ export type CenarioSefaz =
   /** Answers a batch with a receipt (103), as an authorizer that ignores indSinc would. */
   | { tipo: 'assincrono' }
   /** The next note that passes schema and signature is rejected with this code, then normal. */
-  | { tipo: 'rejeitar-proxima'; cStat: number; xMotivo: string };
+  | { tipo: 'rejeitar-proxima'; cStat: number; xMotivo: string }
+  /**
+   * The next event that passes schema and signature is refused with this code (501 late, 573,
+   * 580…), then normal: what real clocks and a real SEFAZ's state make hard to reach in a test.
+   */
+  | { tipo: 'rejeitar-evento'; cStat: number; xMotivo: string }
+  /** Processes each request and never answers: the answer lost on its way back. */
+  | { tipo: 'perder-resposta' };
 
 export interface NotaAutorizadaSimulador {
   chave: string;
@@ -57,7 +70,23 @@ export interface NotaAutorizadaSimulador {
   /** The signed NFe as received. */
   xml: string;
   protNFe: string;
-  cancelamento: { nProt: string; dhRegEvento: string; procEvento: string } | null;
+  cancelamento: EventoRegistrado | null;
+  /** Correction letters (CC-e) by nSeqEvento. */
+  correcoes: Map<number, EventoRegistrado>;
+}
+
+export interface EventoRegistrado {
+  nProt: string;
+  dhRegEvento: string;
+  procEvento: string;
+}
+
+/** An event as it arrived and what it was answered (the tests count what reached SEFAZ). */
+export interface EventoRecebido {
+  chave: string;
+  tpEvento: string;
+  nSeqEvento: number;
+  cStat: number;
 }
 
 export interface OpcoesSimuladorSefaz {
@@ -78,6 +107,8 @@ export interface SimuladorSefaz {
   urls: UrlsSefaz;
   definirCenario(cenario: CenarioSefaz): void;
   notasAutorizadas(): NotaAutorizadaSimulador[];
+  /** Every event that passed schema and signature, in the order it arrived. */
+  eventosRecebidos(): EventoRecebido[];
   parar(): Promise<void>;
 }
 
@@ -101,6 +132,7 @@ const MOTIVOS: Record<number, string> = {
   109: 'Serviço Paralisado sem Previsão',
   128: 'Lote de Evento Processado',
   135: 'Evento registrado e vinculado a NF-e',
+  155: 'Cancelamento homologado fora de prazo',
   206: 'Rejeição: NF-e já está inutilizada na Base de dados da SEFAZ',
   215: 'Rejeição: Falha no schema XML',
   217: 'Rejeição: NF-e não consta na base de dados da SEFAZ',
@@ -110,9 +142,17 @@ const MOTIVOS: Record<number, string> = {
   297: 'Rejeição: Assinatura difere do calculado',
   452: 'Rejeição: Solicitada resposta assíncrona para Lote com somente 1 (uma) NF-e',
   494: 'Rejeição: Chave de Acesso inexistente',
+  501: 'Rejeição: Prazo de cancelamento superior ao previsto na Legislação',
   502: 'Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes',
   563: 'Rejeição: Já existe pedido de Inutilização com a mesma faixa de inutilização',
   573: 'Rejeição: Duplicidade de Evento',
+  580: 'Rejeição: O evento exige uma NF-e autorizada',
+};
+
+/** The event's name in retEvento (xEvento, 5 to 60 characters). */
+const X_EVENTO: Record<string, string> = {
+  [EVENTO_CANCELAMENTO]: 'Cancelamento registrado',
+  [EVENTO_CARTA_CORRECAO]: 'Carta de Correção registrada',
 };
 
 /** TMotivo: 1 to 255 characters of Latin-1, no spaces at the ends. */
@@ -145,6 +185,7 @@ interface Inutilizacao {
 class Sefaz {
   cenario: CenarioSefaz;
   readonly notas = new Map<string, NotaAutorizadaSimulador>();
+  readonly eventos: EventoRecebido[] = [];
   private readonly porNumero = new Map<string, string>();
   private readonly inutilizadas: Inutilizacao[] = [];
   private readonly lotes = new Map<string, { cUF: string; tpAmb: string; protocolos: string[] }>();
@@ -343,6 +384,7 @@ class Sefaz {
       xml,
       protNFe: prot,
       cancelamento: null,
+      correcoes: new Map(),
     });
     this.porNumero.set(numeroChave, chave);
     return prot;
@@ -394,7 +436,11 @@ class Sefaz {
         el('dhRecbto', agora()) +
         el('chNFe', valido ? chave : '0'.repeat(44)) +
         (achada ? nota.protNFe : '') +
-        (achada && nota.cancelamento ? semDeclaracao(nota.cancelamento.procEvento) : ''),
+        (achada
+          ? [...nota.correcoes.values(), nota.cancelamento]
+              .map((evento) => (evento ? semDeclaracao(evento.procEvento) : ''))
+              .join('')
+          : ''),
     );
   }
 
@@ -471,50 +517,80 @@ class Sefaz {
           el('xMotivo', xMotivo) +
           retornos,
       );
-    const { valido, erro } = await this.conferir(msg, 'envEvento', 'envEventoCancNFe');
+    // Each event type has its own schema; a batch of another type fails it (215).
+    const correcao = primeiro && textoFilho(primeiro, 'tpEvento') === EVENTO_CARTA_CORRECAO;
+    const { valido, erro } = await this.conferir(
+      msg,
+      'envEvento',
+      correcao ? 'envCCe' : 'envEventoCancNFe',
+    );
     if (!valido) return resposta(215, motivo(`${MOTIVOS[215]} (${erro})`));
     const parado = this.paralisado();
     if (parado) return resposta(parado, MOTIVOS[parado]!);
-    return resposta(
-      128,
-      MOTIVOS[128]!,
-      eventos.map((evento) => this.cancelamento(evento)).join(''),
-    );
+    return resposta(128, MOTIVOS[128]!, eventos.map((evento) => this.registrar(evento)).join(''));
   }
 
-  /** One cancellation event (the only event the schema accepted): its retEvento. */
-  private cancelamento(evento: Element): string {
+  /** One event (cancellation or CC-e, as the batch's schema accepted): its retEvento. */
+  private registrar(evento: Element): string {
     const xmlEvento = serializar(evento);
     const inf = primeiroFilho(evento, 'infEvento')!;
     const det = primeiroFilho(inf, 'detEvento')!;
     const chave = textoFilho(inf, 'chNFe')!;
     const cOrgao = textoFilho(inf, 'cOrgao')!;
+    const tpEvento = textoFilho(inf, 'tpEvento')!;
     const nSeqEvento = textoFilho(inf, 'nSeqEvento')!;
-    const retEvento = (cStat: number, nProt: string | null = null, dhRegEvento = agora()) =>
+    const retEvento = (
+      cStat: number,
+      nProt: string | null = null,
+      dhRegEvento = agora(),
+      xMotivo = MOTIVOS[cStat],
+    ) =>
       `<retEvento xmlns="${NS_NFE}" versao="${VERSAO_EVENTO}"><infEvento${nProt ? ` Id="ID${nProt}"` : ''}>` +
       el('tpAmb', tpAmbDe(inf)) +
       el('verAplic', VER_APLIC) +
       el('cOrgao', cOrgao) +
       el('cStat', cStat) +
-      el('xMotivo', MOTIVOS[cStat]) +
+      el('xMotivo', xMotivo) +
       el('chNFe', chave) +
-      el('tpEvento', EVENTO_CANCELAMENTO) +
-      (cStat === 135 ? el('xEvento', 'Cancelamento registrado') : '') +
+      el('tpEvento', tpEvento) +
+      (nProt ? el('xEvento', X_EVENTO[tpEvento]) : '') +
       el('nSeqEvento', nSeqEvento) +
       el('dhRegEvento', dhRegEvento) +
       el('nProt', nProt) +
       '</infEvento></retEvento>';
-
     if (!assinaturaValida(xmlEvento, 'infEvento')) return retEvento(297);
-    const nota = this.notas.get(chave);
-    if (!nota) return retEvento(494);
-    if (nota.cancelamento) return retEvento(573);
-    if (textoFilho(det, 'nProt') !== nota.nProt) return retEvento(222);
+    const recebido = { chave, tpEvento, nSeqEvento: Number(nSeqEvento) };
+    if (this.cenario.tipo === 'rejeitar-evento') {
+      const { cStat, xMotivo } = this.cenario;
+      this.cenario = { tipo: 'normal' };
+      this.eventos.push({ ...recebido, cStat });
+      return retEvento(cStat, null, agora(), motivo(xMotivo));
+    }
+    const cStat = this.conferirEvento(chave, tpEvento, recebido.nSeqEvento, det);
+    this.eventos.push({ ...recebido, cStat });
+    if (cStat !== 135) return retEvento(cStat);
+    const nota = this.notas.get(chave)!;
     const nProt = this.protocolo(cOrgao);
     const dhRegEvento = agora();
     const ret = retEvento(135, nProt, dhRegEvento);
-    nota.cancelamento = { nProt, dhRegEvento, procEvento: montarProcEvento(xmlEvento, ret) };
+    const registrado = { nProt, dhRegEvento, procEvento: montarProcEvento(xmlEvento, ret) };
+    if (tpEvento === EVENTO_CANCELAMENTO) nota.cancelamento = registrado;
+    else nota.correcoes.set(Number(nSeqEvento), registrado);
     return ret;
+  }
+
+  /** SEFAZ's rules for an event of a note: 135, or the refusal's code. */
+  private conferirEvento(chave: string, tpEvento: string, nSeq: number, det: Element): number {
+    const nota = this.notas.get(chave);
+    if (!nota) return 494;
+    if (tpEvento === EVENTO_CARTA_CORRECAO) {
+      if (nota.cancelamento) return 580;
+      return nota.correcoes.has(nSeq) ? 573 : 135;
+    }
+    if (nota.cancelamento) return 573;
+    if (textoFilho(det, 'nProt') !== nota.nProt) return 222;
+    const prazo = PRAZO_CANCELAMENTO_MS[nota.modelo as ModeloFiscal];
+    return Date.now() > Date.parse(nota.dhRecbto) + prazo ? 501 : 135;
   }
 }
 
@@ -607,6 +683,7 @@ export async function iniciarSimuladorSefaz(
       return responder(res, 400, falhaSoap(erro instanceof Error ? erro.message : String(erro)));
     }
     const resposta = await sefaz.atender(servico, mensagem);
+    if (sefaz.cenario.tipo === 'perder-resposta') return; // processed, never answered
     responder(res, 200, envelopeSoap(servico, resposta, 'nfeResultMsg'));
   };
 
@@ -663,7 +740,11 @@ export async function iniciarSimuladorSefaz(
       return [...sefaz.notas.values()].map((nota) => ({
         ...nota,
         cancelamento: nota.cancelamento && { ...nota.cancelamento },
+        correcoes: new Map(nota.correcoes),
       }));
+    },
+    eventosRecebidos() {
+      return sefaz.eventos.map((evento) => ({ ...evento }));
     },
     parar() {
       return new Promise((resolve) => {

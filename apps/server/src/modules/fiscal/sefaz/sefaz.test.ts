@@ -402,4 +402,39 @@ describe('inutilização and cancellation', () => {
       nProt: retorno.evento!.nProt,
     });
   });
+
+  it('registers correction letters (135), refuses a repeated sequence (573), and the query lists them', async () => {
+    const nota = await notaAssinada();
+    await cliente.autorizar(nota.assinado, '1');
+    const pedido = {
+      chave: nota.chave,
+      correcao: 'Onde se lê Rua A, 10, leia-se Rua B, 12 & fundos',
+      nSeqEvento: 1,
+      cnpj: CNPJ_EMITENTE_EXEMPLO,
+    };
+    const primeira = await cliente.corrigir(pedido);
+    expect(primeira).toMatchObject({ cStat: 128 });
+    expect(primeira.evento).toMatchObject({ cStat: 135 });
+    await esperarValido(primeira.xml, 'retEnvCCe');
+    await esperarValido(primeira.procEvento!, 'procCCeNFe');
+    expect(texto(primeira.xmlEvento, 'xCorrecao')).toBe(
+      'Onde se lê Rua A, 10, leia-se Rua B, 12 &amp; fundos',
+    );
+
+    const repetida = await cliente.corrigir(pedido);
+    expect(repetida.evento).toMatchObject({ cStat: 573, nProt: null });
+    expect((await cliente.corrigir({ ...pedido, nSeqEvento: 2 })).evento?.cStat).toBe(135);
+
+    const consulta = await cliente.consultarProtocolo(nota.chave);
+    await esperarValido(consulta.xml, 'retConsSitNFe');
+    expect(consulta.eventos.map((e) => [e.tpEvento, e.nSeqEvento, e.cStat])).toEqual([
+      ['110110', 1, 135],
+      ['110110', 2, 135],
+    ]);
+    expect(consulta.eventos[0]).toMatchObject({
+      texto: pedido.correcao,
+      nProt: primeira.evento!.nProt,
+    });
+    expect(simulador.eventosRecebidos().filter((e) => e.chave === nota.chave)).toHaveLength(3);
+  });
 });

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { AuditoriaTab } from '../components/AuditoriaTab';
+import { EmailTab } from '../components/EmailTab';
 import { EmpresaTab } from '../components/EmpresaTab';
 import { NotificacoesTab, SegurancaTab, SistemaTab } from '../components/PreferenciasTabs';
 import { UsuariosTab } from '../components/UsuariosTab';
@@ -13,7 +14,16 @@ const FiscalTab = lazy(() =>
   import('../components/FiscalTab').then((module) => ({ default: module.FiscalTab })),
 );
 
-const ABAS = ['auditoria', 'usuarios', 'empresa', 'fiscal', 'notificacoes', 'sistema', 'seguranca'];
+const ABAS = [
+  'auditoria',
+  'usuarios',
+  'empresa',
+  'fiscal',
+  'email',
+  'notificacoes',
+  'sistema',
+  'seguranca',
+];
 
 /**
  * /configuracoes (admin only): the audit trail, the users, the company, the fiscal settings and
@@ -45,6 +55,7 @@ export default function ConfiguracoesPage() {
           <Tabs.Tab value="usuarios">Usuários</Tabs.Tab>
           <Tabs.Tab value="empresa">Empresa</Tabs.Tab>
           <Tabs.Tab value="fiscal">Fiscal</Tabs.Tab>
+          <Tabs.Tab value="email">E-mail</Tabs.Tab>
           <Tabs.Tab value="notificacoes">Notificações</Tabs.Tab>
           <Tabs.Tab value="sistema">Sistema</Tabs.Tab>
           <Tabs.Tab value="seguranca">Segurança</Tabs.Tab>
@@ -65,6 +76,9 @@ export default function ConfiguracoesPage() {
           <Suspense fallback={<PageLoader />}>
             <FiscalTab />
           </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="email">
+          <EmailTab />
         </Tabs.Panel>
         <Tabs.Panel value="notificacoes">
           <NotificacoesTab />

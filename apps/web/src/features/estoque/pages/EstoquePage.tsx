@@ -1,14 +1,16 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ADMIN_MANAGER, hasRole } from '@prumo/shared/auth';
 import { ESTOQUE_MESSAGES, type Movimentacao } from '@prumo/shared/estoque';
 import { useCategorias } from '../../../api/categorias';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListScreen } from '../../../components/list/ListScreen';
 import { PageLoader } from '../../../components/PageLoader';
+import { useSession } from '../../../lib/session';
 import { EstoqueFiltros } from '../components/EstoqueFiltros';
 import { EstoqueTable, PAGE_SIZE } from '../components/EstoqueTable';
 import { HistoricoDrawer } from '../components/HistoricoDrawer';
@@ -23,6 +25,7 @@ import {
   type SituacaoEstoque,
   useProdutosEstoque,
 } from '../estoque-view';
+import { ENTRADAS_TEXTOS } from '../entradas-view';
 
 const SITUACOES: readonly SituacaoEstoque[] = ['todos', 'baixo', 'zerado'];
 
@@ -49,6 +52,7 @@ export default function EstoquePage() {
     columnAccessor: 'nome',
     direction: 'asc',
   });
+  const { user } = useSession();
   const [modal, setModal] = useState<MovimentacaoModalState | null>(null);
   const [historicoDe, setHistoricoDe] = useState<EstoqueProduto | null>(null);
 
@@ -92,9 +96,21 @@ export default function EstoquePage() {
         title: ESTOQUE_MESSAGES.titulo,
         breadcrumbs: [{ label: 'Início', to: '/dashboard' }, { label: 'Estoque' }],
         actions: (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => abrirNova()}>
-            Nova Movimentação
-          </Button>
+          <Group gap="sm">
+            {hasRole(user?.role, ADMIN_MANAGER) && (
+              <Button
+                component={Link}
+                to="/estoque/entradas-xml"
+                variant="light"
+                leftSection={<IconFileImport size={16} />}
+              >
+                {ENTRADAS_TEXTOS.importar}
+              </Button>
+            )}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => abrirNova()}>
+              Nova Movimentação
+            </Button>
+          </Group>
         ),
       }}
       search={{

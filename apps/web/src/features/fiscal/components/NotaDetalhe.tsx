@@ -37,7 +37,7 @@ import {
 } from '@prumo/shared/fiscal';
 import { formatMoney } from '@prumo/shared/money';
 import { formatNumeroVenda } from '@prumo/shared/vendas';
-import { useConsultarNota, useTransmitirNota } from '../../../api/fiscal';
+import { useConsultarNota, useEventosDaNota, useTransmitirNota } from '../../../api/fiscal';
 import {
   avisarResultadoNota,
   baixarDanfe,
@@ -53,6 +53,9 @@ import { notifyError } from '../../../components/notify';
 import { errorText } from '../../../lib/error-text';
 import { NOTA_TEXTOS } from '../textos';
 import { vendaPath } from '../paths';
+import { EnviarEmailButton } from '../../../components/EnviarEmailButton';
+import { AcoesDeEventos, PrazoCancelamento } from './AcoesDeEventos';
+import { EventosDaNotaPainel } from './EventosDaNotaPainel';
 
 /** The situações Transmitir applies to (FISCAL_MENSAGENS.naoTransmissivel). */
 const TRANSMISSIVEIS: readonly SituacaoNota[] = ['Rascunho', 'Rejeitada', 'Em contingência'];
@@ -112,6 +115,20 @@ function Aviso({ nota }: { nota: NotaFiscal }) {
           </Text>
         </Alert>
       );
+    case 'Cancelada':
+      return (
+        <Alert color="dark" icon={<IconAlertTriangle size={18} />} title="Cancelada na SEFAZ">
+          <Text size="sm">A nota foi cancelada na SEFAZ e não tem mais valor fiscal.</Text>
+        </Alert>
+      );
+    case 'Inutilizada':
+      return (
+        <Alert color="dark" icon={<IconAlertTriangle size={18} />} title="Número inutilizado">
+          <Text size="sm">
+            O número {numero} foi inutilizado na SEFAZ: esta nota não será transmitida.
+          </Text>
+        </Alert>
+      );
     case 'Rascunho':
       return (
         <Alert
@@ -141,12 +158,14 @@ function Aviso({ nota }: { nota: NotaFiscal }) {
 
 /**
  * One note: its situação and what to do about it, the data of the DANFE's header (key in groups
- * of 4, protocol, ambiente), the timeline of what was sent to SEFAZ and what it answered, and
- * Transmitir, Consultar, Baixar XML and DANFE.
+ * of 4, protocol, ambiente), its events at SEFAZ (cancellation, correction letters), the
+ * timeline of what was sent to SEFAZ and what it answered, and the action bar: Transmitir,
+ * Consultar, Baixar XML, DANFE, Enviar por e-mail, then the events' buttons (AcoesDeEventos).
  */
 export function NotaDetalhe({ nota }: { nota: NotaFiscal }) {
   const transmitir = useTransmitirNota();
   const consultar = useConsultarNota();
+  const eventos = useEventosDaNota(nota.id);
   const [acao, setAcao] = useState<'transmitir' | 'consultar' | null>(null);
   const documento = nota.modelo === 65 ? 'DANFCE' : 'DANFE';
 
@@ -219,8 +238,13 @@ export function NotaDetalhe({ nota }: { nota: NotaFiscal }) {
                 {documento}
               </Button>
             )}
+            {nota.situacao === 'Autorizada' && (
+              <EnviarEmailButton caminho={`/notas-fiscais/${nota.id}`} />
+            )}
+            <AcoesDeEventos nota={nota} eventos={eventos} />
           </Group>
         </Group>
+        <PrazoCancelamento nota={nota} eventos={eventos} />
       </Paper>
 
       <Aviso nota={nota} />
@@ -297,6 +321,8 @@ export function NotaDetalhe({ nota }: { nota: NotaFiscal }) {
           )}
         </Stack>
       </Paper>
+
+      <EventosDaNotaPainel nota={nota} eventos={eventos.data?.eventos ?? []} />
 
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h4" mb="sm">

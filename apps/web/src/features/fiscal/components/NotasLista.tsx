@@ -27,6 +27,7 @@ import { filtroDaApi, type FiltrosNota } from '../filtros';
 import { notaPath } from '../paths';
 import { NOTA_TEXTOS } from '../textos';
 import { NotasFiltros } from './NotasFiltros';
+import { NumeracaoPainel } from './NumeracaoPainel';
 
 /** A note outside produção says where it went, in a word. */
 const AMBIENTE_CURTO: Record<AmbienteFiscal, string> = {
@@ -134,9 +135,9 @@ function Vazio({ aba, filtrada }: { aba: 'nfe' | 'nfce'; filtrada: boolean }) {
 }
 
 /**
- * The notes of one model (NF-e or NFC-e): search by número, chave or destinatário and the
- * Filtros (situação, period), answered by the server a page at a time; each row opens the note
- * and offers its DANFE and XML.
+ * The notes of one model (NF-e or NFC-e): above them the numbering (the séries' gaps to void);
+ * search by número, chave or destinatário and the Filtros (situação, period), answered by the
+ * server a page at a time; each row opens the note and offers its DANFE and XML.
  */
 export function NotasLista({
   filtros,
@@ -252,27 +253,30 @@ export function NotasLista({
   ];
 
   return (
-    <Paper withBorder radius="md" p="md">
-      <ListSearchBar
-        placeholder={NOTA_TEXTOS.pesquisar}
-        label="Pesquisar notas fiscais"
-        value={texto}
-        onChange={setTexto}
-        extra={<NotasFiltros filtros={filtros} onChange={onChange} />}
-      />
-      <PagedListTable<NotaFiscalResumo>
-        data-testid={`notas-${filtros.aba}-table`}
-        query={notas}
-        loadErrorMessage={NOTA_TEXTOS.erroListar}
-        horizontalSpacing={narrow ? 6 : 'sm'}
-        page={page}
-        pageSize={NOTAS_PAGE_SIZE}
-        onPageChange={(novaPagina) => setPagina({ chave, page: novaPagina })}
-        onRowClick={(nota) => void navigate(notaPath(nota.id))}
-        rowAttributes={(nota) => ({ 'data-nota-numero': nota.numero })}
-        emptyState={<Vazio aba={filtros.aba} filtrada={filtrada} />}
-        columns={columns}
-      />
-    </Paper>
+    <>
+      <NumeracaoPainel modelo={filtros.aba === 'nfce' ? 65 : 55} />
+      <Paper withBorder radius="md" p="md">
+        <ListSearchBar
+          placeholder={NOTA_TEXTOS.pesquisar}
+          label="Pesquisar notas fiscais"
+          value={texto}
+          onChange={setTexto}
+          extra={<NotasFiltros filtros={filtros} onChange={onChange} />}
+        />
+        <PagedListTable<NotaFiscalResumo>
+          data-testid={`notas-${filtros.aba}-table`}
+          query={notas}
+          loadErrorMessage={NOTA_TEXTOS.erroListar}
+          horizontalSpacing={narrow ? 6 : 'sm'}
+          page={page}
+          pageSize={NOTAS_PAGE_SIZE}
+          onPageChange={(novaPagina) => setPagina({ chave, page: novaPagina })}
+          onRowClick={(nota) => void navigate(notaPath(nota.id))}
+          rowAttributes={(nota) => ({ 'data-nota-numero': nota.numero })}
+          emptyState={<Vazio aba={filtros.aba} filtrada={filtrada} />}
+          columns={columns}
+        />
+      </Paper>
+    </>
   );
 }

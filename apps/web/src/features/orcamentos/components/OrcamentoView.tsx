@@ -44,6 +44,7 @@ import {
   useMudarStatusOrcamento,
   type MudarStatusOrcamentoInput,
 } from '../../../api/orcamentos';
+import { EnviarEmailButton } from '../../../components/EnviarEmailButton';
 import { FormSection } from '../../../components/form/FormSection';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { newIdempotencyKey } from '../../../lib/api-client';
@@ -352,6 +353,7 @@ function Acoes({ orcamento }: { orcamento: Orcamento }) {
       >
         Imprimir
       </Button>
+      <EnviarEmailButton caminho={`/orcamentos/${orcamento.id}`} clienteId={orcamento.cliente_id} />
 
       <Modal
         opened={rejeitando}

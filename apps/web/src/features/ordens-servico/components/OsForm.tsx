@@ -11,6 +11,7 @@ import {
 } from '@prumo/shared/ordens-servico';
 import { useEnviarAnexosOs, useSalvarOrdemServico } from '../../../api/ordens-servico';
 import { useAnexosDoNovo } from '../../../components/anexos/use-anexos-do-novo';
+import { EnviarEmailButton } from '../../../components/EnviarEmailButton';
 import { CadastroField } from '../../../components/form/CadastroField';
 import {
   CanalCentroFields,
@@ -161,15 +162,21 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
         ]}
         actions={
           ordem && (
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} />}
-              loading={imprimir.imprimindo === ordem.id}
-              data-testid="os-imprimir"
-              onClick={() => void imprimir.imprimir(ordem)}
-            >
-              Imprimir
-            </Button>
+            <Group gap="xs">
+              <EnviarEmailButton
+                caminho={`/ordens-servico/${ordem.id}`}
+                clienteId={ordem.cliente_id}
+              />
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                loading={imprimir.imprimindo === ordem.id}
+                data-testid="os-imprimir"
+                onClick={() => void imprimir.imprimir(ordem)}
+              >
+                Imprimir
+              </Button>
+            </Group>
           )
         }
       />

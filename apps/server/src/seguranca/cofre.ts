@@ -1,8 +1,9 @@
-// Secrets at rest (ARCHITECTURE.md, "Outside services"): the A1 certificate, its password and
-// the CSC are stored encrypted (AES-256-GCM) with a key that is never in the database: the
-// environment's PRUMO_CHAVE_SEGREDOS (32 bytes in base64 or hex), or a 0600 file in the data
-// folder made on first use. Losing the key loses the secrets, not the notes: the certificate is
-// uploaded again.
+// Secrets at rest (ARCHITECTURE.md, "Outside services"): the A1 certificate, its password, the
+// CSC and the mail server's password are stored encrypted (AES-256-GCM) with a key that is never
+// in the database: the environment's PRUMO_CHAVE_SEGREDOS (32 bytes in base64 or hex), or a 0600
+// file in the data folder made on first use. Losing the key loses the secrets, not the data: the
+// certificate and the password are entered again. Shared by the modules that keep secrets
+// (fiscal, emails), so it lives outside them.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -68,7 +69,7 @@ export function criarCofre(chave: Buffer): Cofre {
         return Buffer.concat([decifra.update(bruto.subarray(28)), decifra.final()]);
       } catch {
         throw new CofreIndisponivel(
-          'Não foi possível abrir o certificado guardado: a chave dos segredos mudou. Envie o certificado de novo.',
+          'Não foi possível abrir um segredo guardado: a chave dos segredos mudou. Informe-o de novo.',
         );
       }
     },

@@ -1,0 +1,2 @@
+export * from './emails.rules';
+export * from './emails.schema';
