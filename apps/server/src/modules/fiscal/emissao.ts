@@ -43,6 +43,7 @@ import {
   inserirNota,
   notaDaVenda as notaVivaDaVenda,
   notaRow,
+  notasAutorizadasNaSimulacao,
   notasDaFila,
   registrarEvento,
   reservarNumero,
@@ -171,6 +172,8 @@ export class ServicoFiscal {
     const ca = await this.caDaSimulacao();
     const simulador = await iniciarSimuladorSefaz({ autoridade: ca });
     simulador.definirCenario(cenarioDoSimulador(this.cenario));
+    // What it authorized before the app restarted: a SEFAZ never forgets a note.
+    simulador.lembrar(await notasAutorizadasNaSimulacao(this.db));
     return simulador;
   }
 

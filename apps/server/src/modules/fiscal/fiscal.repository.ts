@@ -567,6 +567,15 @@ export async function notasDaFila(db: Executor, agora: Date, limite: number): Pr
     .limit(limite);
 }
 
+/** The nfeProc of every note the simulated SEFAZ authorized and that still stands. */
+export async function notasAutorizadasNaSimulacao(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ xml: n.xmlAutorizado })
+    .from(n)
+    .where(and(eq(n.ambiente, 'simulacao'), eq(n.situacao, 'Autorizada')));
+  return rows.flatMap((row) => (row.xml ? [row.xml] : []));
+}
+
 /** SEFAZ answers again: every note waiting in the queue is due now. */
 export async function anteciparFila(db: Executor): Promise<void> {
   await db

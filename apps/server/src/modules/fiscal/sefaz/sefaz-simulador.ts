@@ -32,6 +32,7 @@ import {
   falhaSoap,
   filhos,
   lerEnvelopeSoap,
+  lerXml,
   NS_NFE,
   primeiroFilho,
   semDeclaracao,
@@ -107,6 +108,11 @@ export interface SimuladorSefaz {
   urls: UrlsSefaz;
   definirCenario(cenario: CenarioSefaz): void;
   notasAutorizadas(): NotaAutorizadaSimulador[];
+  /**
+   * Takes back notes it authorized before a restart (their nfeProc as the app stored them), so
+   * they can still be consulted, cancelled and corrected: a real SEFAZ never forgets them.
+   */
+  lembrar(nfeProcs: readonly string[]): void;
   /** Every event that passed schema and signature, in the order it arrived. */
   eventosRecebidos(): EventoRecebido[];
   parar(): Promise<void>;
@@ -388,6 +394,38 @@ class Sefaz {
     });
     this.porNumero.set(numeroChave, chave);
     return prot;
+  }
+
+  /** A note it authorized before, from its nfeProc (the NFe and its protNFe as answered). */
+  lembrar(nfeProc: string): void {
+    const proc = lerXml(nfeProc).documentElement!;
+    const nfe = primeiroFilho(proc, 'NFe');
+    const prot = primeiroFilho(proc, 'protNFe');
+    const infNFe = nfe && primeiroFilho(nfe, 'infNFe');
+    const infProt = prot && primeiroFilho(prot, 'infProt');
+    const ide = infNFe && primeiroFilho(infNFe, 'ide');
+    const emit = infNFe && primeiroFilho(infNFe, 'emit');
+    if (!nfe || !prot || !infProt || !ide || !emit) return;
+    const chave = textoFilho(infProt, 'chNFe') ?? '';
+    const cnpj = textoFilho(emit, 'CNPJ') ?? textoFilho(emit, 'CPF') ?? '';
+    const modelo = textoFilho(ide, 'mod') ?? '';
+    const serie = Number(textoFilho(ide, 'serie'));
+    const numero = Number(textoFilho(ide, 'nNF'));
+    this.notas.set(chave, {
+      chave,
+      cnpj,
+      modelo: Number(modelo),
+      serie,
+      numero,
+      nProt: textoFilho(infProt, 'nProt') ?? '',
+      dhRecbto: textoFilho(infProt, 'dhRecbto') ?? '',
+      digVal: textoFilho(infProt, 'digVal') ?? '',
+      xml: serializar(nfe),
+      protNFe: serializar(prot),
+      cancelamento: null,
+      correcoes: new Map(),
+    });
+    this.porNumero.set(`${cnpj}|${modelo}|${serie}|${numero}`, chave);
   }
 
   private async retAutorizacao(msg: Element): Promise<string> {
@@ -745,6 +783,9 @@ export async function iniciarSimuladorSefaz(
     },
     eventosRecebidos() {
       return sefaz.eventos.map((evento) => ({ ...evento }));
+    },
+    lembrar(nfeProcs) {
+      for (const nfeProc of nfeProcs) sefaz.lembrar(nfeProc);
     },
     parar() {
       return new Promise((resolve) => {

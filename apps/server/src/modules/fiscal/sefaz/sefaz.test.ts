@@ -224,6 +224,22 @@ describe('authorization', () => {
     await esperarValido(montarNfeProc(nota.assinado, consulta.protNFe!.xml), 'procNFe');
   });
 
+  it('remembers, after a restart, the notes it authorized before (given their nfeProc)', async () => {
+    const nota = await notaAssinada();
+    const autorizada = await cliente.autorizar(nota.assinado, '1');
+    const nfeProc = montarNfeProc(nota.assinado, autorizada.protNFe!.xml);
+    const outro = await iniciarSimuladorSefaz();
+    try {
+      outro.lembrar([nfeProc]);
+      const deOutro = novoCliente({ ca: [outro.caPem], urls: outro.urls });
+      const consulta = await deOutro.consultarProtocolo(nota.chave);
+      expect(consulta.protNFe).toMatchObject({ cStat: 100, nProt: autorizada.protNFe!.nProt });
+      expect((await deOutro.autorizar(nota.assinado, '2')).protNFe!.cStat).toBe(204);
+    } finally {
+      await outro.parar();
+    }
+  });
+
   it('answers 217 for a key it does not know', async () => {
     const nota = await notaAssinada();
     const consulta = await cliente.consultarProtocolo(nota.chave);
