@@ -200,6 +200,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/entradas-nfe/:id/xml': 'admin+manager',
   'POST /api/entradas-nfe/previa': 'admin+manager',
   'POST /api/entradas-nfe': 'admin+manager',
+  'GET /api/devolucoes': 'admin+manager',
+  'GET /api/devolucoes/origem': 'admin+manager',
+  'GET /api/devolucoes/:id': 'admin+manager',
+  'POST /api/devolucoes': 'admin+manager',
 
   'GET /api/caixas': 'admin+manager',
   'GET /api/caixas/atual': 'any',

@@ -186,6 +186,13 @@ const VALID: Record<string, Body | [Body]> = {
   // are refused whole; the uploads' own cases are below.
   'POST /api/entradas-nfe/previa': {},
   'POST /api/entradas-nfe': { itens: [{ n_item: 1, produto_id: 1, fator: 1 }] },
+  'POST /api/devolucoes': {
+    tipo: 'cliente',
+    nota_id: 1,
+    motivo: 'Produto com defeito',
+    acerto: 'credito',
+    itens: [{ n_item: 1, quantidade: 1 }],
+  },
   // Tests reach only the simulated SEFAZ (FISCAL_SOMENTE_SIMULACAO), whatever the fuzz saves.
   'PUT /api/fiscal/configuracao': {
     crt: 1,

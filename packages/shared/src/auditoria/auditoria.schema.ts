@@ -59,6 +59,8 @@ export const RECURSO_LABELS = {
   'fiscal-inutilizacoes': 'Numeração inutilizada',
   'entradas-nfe': 'Entradas por XML de compra',
   'entradas-nfe-itens': 'Itens das entradas por XML',
+  devolucoes: 'Devoluções',
+  'devolucoes-itens': 'Itens das devoluções',
   'produtos-fornecedores': 'Códigos de produtos dos fornecedores',
   'configuracoes-email': 'Servidor de e-mail',
   emails: 'E-mails enviados',

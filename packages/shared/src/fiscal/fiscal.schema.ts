@@ -358,8 +358,12 @@ export const notaFiscalResumoSchema = z.object({
   situacao: z.enum(SITUACOES_NOTA),
   ambiente: z.enum(AMBIENTES_FISCAIS),
   contingencia: z.boolean(),
-  venda_id: z.number().int(),
-  venda_numero: z.number().int(),
+  /** The sale of the note; null on a return's note (devolucao_id). */
+  venda_id: z.number().int().nullable(),
+  venda_numero: z.number().int().nullable(),
+  /** finNFe: 1 normal, 4 devolução. */
+  finalidade: z.union([z.literal(1), z.literal(4)]),
+  devolucao_id: z.number().int().nullable(),
   destinatario_nome: z.string().nullable(),
   destinatario_documento: z.string().nullable(),
   valor_total: z.number(),

@@ -2,3 +2,4 @@ export * from './chave';
 export * from './fiscal.schema';
 export * from './eventos.schema';
 export * from './entradas.schema';
+export * from './devolucoes.schema';

@@ -402,7 +402,7 @@ export interface LinhaDeEstoque {
  * Its id and the reason may be SQL: the row, and its number, that the same statement inserts.
  */
 export interface MovimentoDeDocumento {
-  origem: { vendaId: number | SQL } | { ordemServicoId: number | SQL };
+  origem: { vendaId: number | SQL } | { ordemServicoId: number | SQL } | { devolucaoId: number };
   motivo: string | SQL;
   usuarioId: number | null;
   timeZone?: string;
@@ -487,11 +487,12 @@ function saidaSql(
   return sql`${saida} AS (${atualizacaoDeEstoque(produtoId, -milesimos, { exigeMovimentar: true })}),
     ${sql.identifier(`${nome}_lancada`)} AS (
       INSERT INTO ${movimentacoes} (produto_id, tipo, quantidade, data, motivo, usuario_id,
-        venda_id, ordem_servico_id)
+        venda_id, ordem_servico_id, devolucao_id)
       SELECT ${produtoId}::integer, 'saida', ${fromMilesimos(milesimos)}::numeric,
         ${movimento.data}::date, ${movimento.motivo}, ${movimento.usuarioId}::integer,
         ${'vendaId' in origem ? origem.vendaId : null}::integer,
-        ${'ordemServicoId' in origem ? origem.ordemServicoId : null}::integer
+        ${'ordemServicoId' in origem ? origem.ordemServicoId : null}::integer,
+        ${'devolucaoId' in origem ? origem.devolucaoId : null}::integer
       FROM ${saida}
       RETURNING id)`;
 }
@@ -534,15 +535,16 @@ async function saidaDoDocumento(
 }
 
 /**
- * A purchase entered from its supplier's NF-e: one entrada per product (lines of the same
- * product summed), in product id order, each written to the ledger pointing to the entry (one
- * insert for all). Products that do not move stock are skipped; a product gone answers 404.
+ * A purchase entered from its supplier's NF-e, or a customer's return: one entrada per product
+ * (lines of the same product summed), in product id order, each written to the ledger pointing
+ * to the document (one insert for all). Products that do not move stock are skipped; a product
+ * gone answers 404.
  */
 export async function registrarEntradasDoDocumento(
   tx: Transaction,
   linhas: readonly LinhaDeEstoque[],
   movimento: Omit<MovimentoDeDocumento, 'origem' | 'motivo'> & {
-    origem: { entradaNfeId: number };
+    origem: { entradaNfeId: number } | { devolucaoId: number };
     motivo: string;
   },
 ): Promise<void> {
@@ -563,7 +565,7 @@ export async function registrarEntradasDoDocumento(
       data,
       motivo: movimento.motivo,
       usuarioId: movimento.usuarioId,
-      entradaNfeId: movimento.origem.entradaNfeId,
+      ...movimento.origem,
     });
   }
   if (rows.length > 0) await tx.insert(movimentacoes).values(rows);

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TipoMovimentacao } from '@prumo/shared/estoque';
 import { quantity, timestamps } from '../../db/columns';
+import { devolucoes } from '../fiscal/fiscal.table';
 import { entradasNfe } from '../fiscal/entradas.table';
 import { produtos } from '../produtos/produtos.table';
 import { ordensServico } from '../ordens-servico/ordens-servico.table';
@@ -49,6 +50,10 @@ export const estoqueMovimentacoes = pgTable(
     entradaNfeId: integer().references((): AnyPgColumn => entradasNfe.id, {
       onDelete: 'no action',
     }),
+    /** The return (customer's: entrada; to a supplier: saída) that wrote this movement. */
+    devolucaoId: integer().references((): AnyPgColumn => devolucoes.id, {
+      onDelete: 'no action',
+    }),
   },
   (table) => [
     check('estoque_movimentacoes_tipo_check', sql`${table.tipo} IN ('entrada', 'saida')`),
@@ -64,5 +69,6 @@ export const estoqueMovimentacoes = pgTable(
     index('estoque_movimentacoes_venda_id_idx').on(table.vendaId),
     index('estoque_movimentacoes_ordem_servico_id_idx').on(table.ordemServicoId),
     index('estoque_movimentacoes_entrada_nfe_id_idx').on(table.entradaNfeId),
+    index('estoque_movimentacoes_devolucao_id_idx').on(table.devolucaoId),
   ],
 );

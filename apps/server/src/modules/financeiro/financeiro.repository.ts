@@ -839,6 +839,8 @@ export type TituloOrigemInput = TituloInput & {
   ordem_servico_id?: number | null;
   /** The purchase entered from its supplier's NF-e whose payables these are. */
   entrada_nfe_id?: number | null;
+  /** The return whose refund or credit this is. */
+  devolucao_id?: number | null;
 };
 
 /** The installments of the input: a count (monthly, adding up to the total) or the list given. */
@@ -913,6 +915,7 @@ export async function criarTitulo(
         vendaId: input.venda_id ?? null,
         ordemServicoId: input.ordem_servico_id ?? null,
         entradaNfeId: input.entrada_nfe_id ?? null,
+        devolucaoId: input.devolucao_id ?? null,
         recorrenciaId: ids[0] ?? null,
         usuarioId: contexto.usuario.id,
       })
@@ -1088,19 +1091,21 @@ export async function cancelarTitulo(
 }
 
 /**
- * Cancelling a sale or a service order: its titles not yet cancelled get every standing
+ * Cancelling a sale, a service order or a return: its titles not yet cancelled get every standing
  * settlement reversed (automatic ones included) and are cancelled. Safe to call again: a
  * cancelled title is left alone. Answers how many titles it cancelled.
  */
 export async function cancelarTitulosDaOrigem(
   tx: Transaction,
-  origem: { venda_id: number } | { ordem_servico_id: number },
+  origem: { venda_id: number } | { ordem_servico_id: number } | { devolucao_id: number },
   contexto: FinanceiroContexto,
 ): Promise<number> {
   const daOrigem =
     'venda_id' in origem
       ? eq(titulos.vendaId, origem.venda_id)
-      : eq(titulos.ordemServicoId, origem.ordem_servico_id);
+      : 'ordem_servico_id' in origem
+        ? eq(titulos.ordemServicoId, origem.ordem_servico_id)
+        : eq(titulos.devolucaoId, origem.devolucao_id);
   const abertos = await tx
     .select({ id: titulos.id })
     .from(titulos)

@@ -22,6 +22,7 @@ import type {
 import type { FormaPagamento } from '@prumo/shared/vendas';
 import { money, timestamps } from '../../db/columns';
 import { cadastros } from '../cadastros/cadastros.table';
+import { devolucoes } from '../fiscal/fiscal.table';
 import { entradasNfe } from '../fiscal/entradas.table';
 import { ordensServico } from '../ordens-servico/ordens-servico.table';
 import { usuarios } from '../usuarios/usuarios.table';
@@ -106,6 +107,10 @@ export const titulos = pgTable(
     entradaNfeId: integer().references((): AnyPgColumn => entradasNfe.id, {
       onDelete: 'restrict',
     }),
+    /** The return whose refund or credit this title is. */
+    devolucaoId: integer().references((): AnyPgColumn => devolucoes.id, {
+      onDelete: 'restrict',
+    }),
     /** The titles a recurring payable created together share the first one's id. */
     recorrenciaId: integer(),
     canceladoEm: timestamp({ withTimezone: true }),
@@ -121,6 +126,7 @@ export const titulos = pgTable(
     index('titulos_venda_id_idx').on(table.vendaId),
     index('titulos_ordem_servico_id_idx').on(table.ordemServicoId),
     index('titulos_entrada_nfe_id_idx').on(table.entradaNfeId),
+    index('titulos_devolucao_id_idx').on(table.devolucaoId),
     index('titulos_usuario_id_idx').on(table.usuarioId),
     index('titulos_recorrencia_id_idx').on(table.recorrenciaId),
     // The list's sorts by descricao and valor (competencia: titulos_natureza_competencia_idx).

@@ -21,7 +21,7 @@ import type { UF } from '@prumo/shared/brasil';
 import { toISODate } from '@prumo/shared/dates';
 import type { Empresa } from '@prumo/shared/configuracoes';
 import type { Config } from '../../config';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import { PG_ERROR, pgErrorCode } from '../../db/pg-errors';
 import { AppError, notFound } from '../../http/errors';
 import { carregarChaveCofre, criarCofre, type Cofre } from '../../seguranca/cofre';
@@ -62,6 +62,10 @@ import { conferirNota } from './nfe/conferencia';
 import { validarXml } from './nfe/esquemas';
 import type { CertificadoPem, NotaDados } from './nfe/nfe-dados';
 import { montarNfe } from './nfe/nfe-xml';
+import { lerNfe } from './danfe/nfe-leitura';
+import type { DevolucaoFiscal } from './devolucoes.repository';
+import { devolucaoFiscal } from './devolucoes.repository';
+import { notaDaDevolucao } from './nota-da-devolucao';
 import { notaDaVenda } from './nota-da-venda';
 import { emailAutomaticoDaNota } from './nota-email';
 import { montarNfeProc } from './sefaz/mensagens';
@@ -86,6 +90,21 @@ const DENEGADA = new Set([110, 205, 301, 302, 303]);
 const PARALISADA = new Set([108, 109]);
 /** The key is not in SEFAZ's base (consulta). */
 const NAO_CONSTA = 217;
+
+type VendaDaNota = NonNullable<Awaited<ReturnType<typeof vendaFiscal>>>;
+
+/**
+ * What a note is built from: a finalized sale (with what the request added), or a return and
+ * its original note (issue 29, item 4).
+ */
+export type OrigemDaNota =
+  | {
+      venda: VendaDaNota;
+      cpfConsumidor: string | null;
+      transportadora: Awaited<ReturnType<typeof transportadoraFiscal>>;
+      modalidadeFrete: 0 | 1 | 9 | null;
+    }
+  | { devolucao: DevolucaoFiscal };
 
 /** The queue's lease outlasts a pass (20 notes, each within SEFAZ's time limit). */
 const FILA_LEASE_MS = 10 * 60_000;
@@ -361,16 +380,12 @@ export class ServicoFiscal {
   private dadosDaNota(
     contexto: ContextoEmissao,
     empresa: Empresa,
-    entrada: {
+    entrada: OrigemDaNota & {
       modelo: ModeloFiscal;
       serie: number;
       numero: number;
       emitidaEm: Date;
       codigoNumerico?: string;
-      venda: NonNullable<Awaited<ReturnType<typeof vendaFiscal>>>;
-      cpfConsumidor: string | null;
-      transportadora: Awaited<ReturnType<typeof transportadoraFiscal>>;
-      modalidadeFrete: 0 | 1 | 9 | null;
       contingencia?: { inicio: Date; justificativa: string };
     },
   ): NotaDados {
@@ -378,13 +393,92 @@ export class ServicoFiscal {
     if (!codigoNumerico || !codigoNumericoValido(codigoNumerico, entrada.numero)) {
       codigoNumerico = gerarCodigoNumerico(entrada.numero);
     }
-    return notaDaVenda({
-      ...entrada,
+    const comuns = {
       codigoNumerico,
       timeZone: this.config.timeZone,
       empresa,
       configuracao: contexto.configuracao,
+    };
+    if ('devolucao' in entrada) {
+      return notaDaDevolucao({
+        ...entrada,
+        ...comuns,
+        origem: lerNfe(entrada.devolucao.xmlOrigem),
+      });
+    }
+    return notaDaVenda({ ...entrada, ...comuns });
+  }
+
+  /**
+   * The NF-e of a return (finalidade 4), inside the transaction that records the return: its
+   * number is taken and the note inserted (Rascunho) with it. enviarNotaNova sends it after.
+   */
+  async inserirNotaDaDevolucao(
+    tx: Transaction,
+    ator: Ator,
+    contexto: ContextoEmissao,
+    devolucao: DevolucaoFiscal,
+  ): Promise<NotaRow> {
+    if (!contexto.configuracao.nfe_ativa) {
+      throw new AppError('REGRA_VIOLADA', FISCAL_MENSAGENS.modeloDesativado(55));
+    }
+    const serie = contexto.configuracao.nfe_serie;
+    const emitidaEm = new Date();
+    const numero = await reservarNumero(tx, 55, serie);
+    const base = this.dadosDaNota(contexto, await getEmpresa(tx, this.config), {
+      modelo: 55,
+      serie,
+      numero,
+      emitidaEm,
+      devolucao,
     });
+    const nota = await inserirNota(tx, {
+      modelo: 55,
+      serie,
+      numero,
+      chave: chaveDe(base),
+      codigoNumerico: base.codigoNumerico,
+      ambiente: contexto.configuracao.ambiente,
+      finalidade: 4,
+      devolucaoId: devolucao.devolucao.id,
+      destinatarioNome: base.destinatario?.nome ?? null,
+      destinatarioDocumento: base.destinatario?.cnpj ?? base.destinatario?.cpf ?? null,
+      valorTotal: devolucao.devolucao.valorTotal,
+      emitidaEm,
+      usuarioId: ator?.id ?? null,
+    });
+    await registrarEvento(tx, {
+      notaId: nota.id,
+      tipo: 'emissao',
+      descricao: `NF-e de devolução nº ${numero} (série ${serie}) criada, referenciando a chave ${devolucao.devolucao.chaveReferenciada}`,
+      usuarioId: ator?.id ?? null,
+    });
+    return nota;
+  }
+
+  /** Builds, signs, validates and sends a note just inserted (a return's). */
+  enviarNotaNova(
+    ator: Ator,
+    nota: NotaRow,
+    contexto: ContextoEmissao,
+    origem: OrigemDaNota,
+  ): Promise<NotaRow> {
+    return this.prepararETransmitir(ator, nota, contexto, origem);
+  }
+
+  /** What a stored note is built from: its sale, or its return and the original note. */
+  private async origemDaNota(nota: NotaRow): Promise<OrigemDaNota> {
+    if (nota.devolucaoId !== null) {
+      const devolucao = await devolucaoFiscal(this.db, nota.devolucaoId);
+      if (!devolucao) throw notFound(FISCAL_MENSAGENS.notaNaoEncontrada);
+      return { devolucao };
+    }
+    return {
+      venda: (await vendaFiscal(this.db, nota.vendaId!))!,
+      cpfConsumidor: nota.cpfConsumidor,
+      transportadora: null,
+      modalidadeFrete: null,
+    };
   }
 
   /**
@@ -395,12 +489,7 @@ export class ServicoFiscal {
     ator: Ator,
     nota: NotaRow,
     contexto: ContextoEmissao,
-    origem: {
-      venda: NonNullable<Awaited<ReturnType<typeof vendaFiscal>>>;
-      cpfConsumidor: string | null;
-      transportadora: Awaited<ReturnType<typeof transportadoraFiscal>>;
-      modalidadeFrete: 0 | 1 | 9 | null;
-    },
+    origem: OrigemDaNota,
   ): Promise<NotaRow> {
     const contingencia =
       nota.tpEmis === 9 && nota.contingenciaInicio
@@ -636,7 +725,7 @@ export class ServicoFiscal {
   }
 
   private async emitirEmContingencia(ator: Ator, original: NotaRow, contexto: ContextoEmissao) {
-    const venda = (await vendaFiscal(this.db, original.vendaId))!;
+    const venda = (await vendaFiscal(this.db, original.vendaId!))!;
     const empresa = await getEmpresa(this.db, this.config);
     const inicio = new Date();
     const justificativa = FISCAL_TEXTOS.justificativaContingencia;
@@ -719,13 +808,7 @@ export class ServicoFiscal {
     } else if (nota.envioIncerto && (await this.consultarAntesDeEnviar(ator, nota, contexto))) {
       // SEFAZ had it: the protocol is stored, nothing is rebuilt.
     } else {
-      const venda = (await vendaFiscal(this.db, nota.vendaId))!;
-      await this.prepararETransmitir(ator, nota, contexto, {
-        venda,
-        cpfConsumidor: nota.cpfConsumidor,
-        transportadora: null,
-        modalidadeFrete: null,
-      });
+      await this.prepararETransmitir(ator, nota, contexto, await this.origemDaNota(nota));
     }
     return (await getNota(this.db, id))!;
   }

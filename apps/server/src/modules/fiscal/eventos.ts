@@ -5,6 +5,7 @@
 // requests at once send one event; an event SEFAZ says it already has (573, a send whose answer
 // was lost) is fetched back from the protocol query and recorded.
 import {
+  DEVOLUCOES_MENSAGENS,
   EVENTO_CANCELAMENTO,
   EVENTO_CARTA_CORRECAO,
   EVENTOS_MENSAGENS,
@@ -34,6 +35,8 @@ import type { AuthenticatedUser } from '../../http/authenticated-user';
 import { comAuditoria, type Ator } from '../auditoria/auditoria.repository';
 import { getEmpresa } from '../configuracoes/configuracoes.repository';
 import { alterarStatusVenda, getVenda } from '../vendas/vendas.repository';
+import { desfazerDevolucao } from './devolucoes';
+import { devolucoesDaNota } from './devolucoes.repository';
 import { ServicoFiscal } from './emissao';
 import {
   eventoDaNota,
@@ -191,7 +194,8 @@ export class EventosFiscais {
     const correcoes = eventos.filter((evento) => evento.tipo_evento === EVENTO_CARTA_CORRECAO);
     const prazo = nota.situacao === 'Autorizada' ? prazoDeCancelamento(nota) : null;
     const ocupada = eventoEmCurso(nota, agora) ? M.eventoEmAndamento : null;
-    const naoCancela = motivoParaNaoCancelar(nota, agora) ?? ocupada;
+    const naoCancela =
+      motivoParaNaoCancelar(nota, agora) ?? (await this.referenciada(nota)) ?? ocupada;
     const naoCorrige = motivoParaNaoCorrigir(nota, correcoes.length) ?? ocupada;
     const naoInutiliza = motivoParaNaoInutilizar(nota) ?? ocupada;
     return {
@@ -225,42 +229,88 @@ export class EventosFiscais {
     entrada: Required<CancelarNotaInput>,
   ): Promise<CancelamentoResultado> {
     const nota = await this.nota(id);
-    recusar(motivoParaNaoCancelar(nota));
+    recusar(motivoParaNaoCancelar(nota) ?? (await this.referenciada(nota)));
     const { justificativa } = entrada;
-    const eventoId = await this.registrarEvento(usuario, nota, EVENTO_CANCELAMENTO, (atual) => {
-      recusar(motivoParaNaoCancelar(atual));
-      return {
-        sequencia: 1,
-        texto: justificativa,
-        enviar: (cliente, cnpj) =>
-          cliente.cancelar({
-            chave: atual.chave,
-            protocolo: atual.protocolo ?? '',
-            justificativa,
-            cnpj,
-          }),
-        situacao: 'Cancelada',
-        descricao: `Cancelada: ${justificativa}`,
-      };
-    });
-    const venda = entrada.cancelar_venda
-      ? await this.cancelarVenda(usuario, nota, justificativa)
-      : { cancelada: false, aviso: null };
+    const eventoId = await this.registrarEvento(
+      usuario,
+      nota,
+      EVENTO_CANCELAMENTO,
+      async (atual) => {
+        recusar(motivoParaNaoCancelar(atual) ?? (await this.referenciada(atual)));
+        return {
+          sequencia: 1,
+          texto: justificativa,
+          enviar: (cliente, cnpj) =>
+            cliente.cancelar({
+              chave: atual.chave,
+              protocolo: atual.protocolo ?? '',
+              justificativa,
+              cnpj,
+            }),
+          situacao: 'Cancelada',
+          descricao: `Cancelada: ${justificativa}`,
+        };
+      },
+    );
+    const venda =
+      entrada.cancelar_venda && nota.vendaId !== null
+        ? await this.cancelarVenda(usuario, nota, nota.vendaId, justificativa)
+        : { cancelada: false, aviso: null };
+    const devolucao = await this.desfazerDevolucao(usuario, nota, justificativa);
     return {
       nota: (await getNota(this.db, id))!,
       evento: (await eventoDaNota(this.db, id, eventoId))!,
       venda_cancelada: venda.cancelada,
-      aviso: venda.aviso,
+      aviso: venda.aviso ?? devolucao,
     };
   }
 
-  private async cancelarVenda(usuario: AuthenticatedUser, nota: NotaRow, justificativa: string) {
+  /** A note a live return references is not cancelled (SEFAZ refuses it): why, or null. */
+  private async referenciada(nota: NotaRow): Promise<string | null> {
+    const quantas = await devolucoesDaNota(this.db, nota.id);
+    return quantas > 0 ? DEVOLUCOES_MENSAGENS.notaComDevolucao(quantas) : null;
+  }
+
+  /**
+   * A return's note cancelled or voided: the return is undone (stock and title), once. Answers
+   * what the user is told (also on the note's timeline), or null for a note that is not a
+   * return's.
+   */
+  private async desfazerDevolucao(
+    usuario: AuthenticatedUser,
+    nota: NotaRow,
+    justificativa: string,
+  ): Promise<string | null> {
+    if (nota.devolucaoId === null) return null;
+    let aviso: string;
+    try {
+      await desfazerDevolucao(this.db, this.config, usuario, nota, justificativa);
+      aviso = DEVOLUCOES_MENSAGENS.devolucaoDesfeita;
+    } catch (erro) {
+      if (!(erro instanceof AppError)) throw erro;
+      aviso = DEVOLUCOES_MENSAGENS.devolucaoNaoDesfeita(erro.message);
+    }
+    await registrarEvento(this.db, {
+      notaId: nota.id,
+      tipo: 'devolucao',
+      descricao: aviso,
+      usuarioId: usuario.id,
+    });
+    return aviso;
+  }
+
+  private async cancelarVenda(
+    usuario: AuthenticatedUser,
+    nota: NotaRow,
+    vendaId: number,
+    justificativa: string,
+  ) {
     const motivo = `${MODELO_LABELS[nota.modelo as ModeloFiscal]} nº ${nota.numero} cancelada: ${justificativa}`;
     try {
       await comAuditoria(this.db, usuario, (tx) =>
         alterarStatusVenda(
           tx,
-          nota.vendaId,
+          vendaId,
           { status: 'Cancelada', motivo: motivo.slice(0, 200) },
           {
             usuario,
@@ -272,7 +322,7 @@ export class EventosFiscais {
       return { cancelada: true, aviso: null };
     } catch (erro) {
       if (!(erro instanceof AppError)) throw erro;
-      const jaCancelada = (await getVenda(this.db, nota.vendaId))?.status === 'Cancelada';
+      const jaCancelada = (await getVenda(this.db, vendaId))?.status === 'Cancelada';
       return {
         cancelada: jaCancelada,
         aviso: jaCancelada ? M.vendaJaCancelada : M.vendaNaoCancelada(erro.message),
@@ -481,9 +531,13 @@ export class EventosFiscais {
 
   /**
    * POST /api/notas-fiscais/:id/inutilizar: a Rascunho or Rejeitada note that will not be sent
-   * gives up its number; the note becomes Inutilizada.
+   * gives up its number; the note becomes Inutilizada (a return's note undoes its return).
    */
-  async inutilizarNota(ator: Ator, id: number, justificativa: string): Promise<NotaFiscal> {
+  async inutilizarNota(
+    ator: AuthenticatedUser,
+    id: number,
+    justificativa: string,
+  ): Promise<NotaFiscal> {
     const nota = await this.nota(id);
     recusar(motivoParaNaoInutilizar(nota));
     const { cliente } = await this.servico().contexto(ator);
@@ -529,6 +583,7 @@ export class EventosFiscais {
         usuarioId: ator?.id ?? null,
       });
     });
+    await this.desfazerDevolucao(ator, nota, justificativa);
     return (await getNota(this.db, id))!;
   }
 

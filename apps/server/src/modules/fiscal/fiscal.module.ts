@@ -14,6 +14,7 @@ import { notaVivaDaVendaHook } from '../vendas/vendas.repository';
 import { seedFiscalDemo } from './fiscal.demo';
 import { alertasFiscais } from './fiscal.repository';
 import { notaVivaDaVenda } from './eventos.repository';
+import { devolucoesRoutes } from './devolucoes.routes';
 import { eventosFiscaisRoutes } from './eventos.routes';
 import { entradasNfeRoutes } from './entradas.routes';
 import { fiscalRoutes, notasFiscaisRoutes } from './fiscal.routes';
@@ -71,6 +72,7 @@ export const fiscalModule: ServerModule = {
     // Under /notas-fiscais/:id and /fiscal: a note's events, inutilizações, gaps.
     { prefix: '', plugin: eventosFiscaisRoutes },
     { prefix: '/entradas-nfe', plugin: entradasNfeRoutes },
+    { prefix: '/devolucoes', plugin: devolucoesRoutes },
   ],
   seedDemo: seedFiscalDemo,
 };

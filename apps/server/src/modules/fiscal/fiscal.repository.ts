@@ -325,14 +325,20 @@ export async function vendaFiscal(db: Executor, vendaId: number): Promise<VendaF
 }
 
 /** A carrier (Cadastros → Transportadoras) for the note's transp group. */
-export async function transportadoraFiscal(
+export function transportadoraFiscal(db: Executor, id: number): Promise<CadastroFiscal | null> {
+  return cadastroFiscal(db, id, 'transportadora');
+}
+
+/** A customer, supplier or carrier as a note's party, or null (also when of another kind). */
+export async function cadastroFiscal(
   db: Executor,
   id: number,
+  tipo?: 'cliente' | 'fornecedor' | 'transportadora',
 ): Promise<CadastroFiscal | null> {
   const [row] = await selectRows<{ cadastro: CadastroFiscal }>(
     db,
     sql`SELECT ${cadastroJson('c')} AS cadastro FROM cadastros c
-      WHERE c.id = ${id} AND c.tipo = 'transportadora'`,
+      WHERE c.id = ${id} ${tipo ? sql`AND c.tipo = ${tipo}` : sql``}`,
   );
   return row?.cadastro ?? null;
 }
@@ -421,8 +427,10 @@ interface ResumoRow {
   situacao: SituacaoNota;
   ambiente: NotaFiscalResumo['ambiente'];
   tp_emis: number;
-  venda_id: number;
-  venda_numero: number;
+  venda_id: number | null;
+  venda_numero: number | null;
+  finalidade: number;
+  devolucao_id: number | null;
   destinatario_nome: string | null;
   destinatario_documento: string | null;
   valor_total: number;
@@ -437,6 +445,7 @@ const n = notasFiscais;
 const RESUMO_COLUNAS = sql`${n.id} AS id, ${n.modelo} AS modelo, ${n.serie} AS serie,
   ${n.numero} AS numero, ${n.chave} AS chave, ${n.situacao} AS situacao, ${n.ambiente} AS ambiente,
   ${n.tpEmis} AS tp_emis, ${n.vendaId} AS venda_id, v.numero AS venda_numero,
+  ${n.finalidade} AS finalidade, ${n.devolucaoId} AS devolucao_id,
   ${n.destinatarioNome} AS destinatario_nome, ${n.destinatarioDocumento} AS destinatario_documento,
   ${n.valorTotal} AS valor_total, ${isoUtc(n.emitidaEm)} AS emitida_em,
   ${isoUtc(n.autorizadaEm)} AS autorizada_em, ${n.protocolo} AS protocolo, ${n.cStat} AS c_stat,
@@ -447,6 +456,7 @@ function toResumo(row: ResumoRow): NotaFiscalResumo {
   return {
     ...resto,
     modelo: Number(row.modelo) as 55 | 65,
+    finalidade: Number(row.finalidade) as 1 | 4,
     valor_total: Number(row.valor_total),
     contingencia: Number(tp_emis) === 9,
   };
@@ -492,7 +502,7 @@ export async function listNotas(
   const [rows, [total]] = await Promise.all([
     selectRows<ResumoRow>(
       db,
-      sql`SELECT ${RESUMO_COLUNAS} FROM ${n} JOIN vendas v ON v.id = ${n.vendaId} ${filtro}
+      sql`SELECT ${RESUMO_COLUNAS} FROM ${n} LEFT JOIN vendas v ON v.id = ${n.vendaId} ${filtro}
         ORDER BY ${sql.join(ordem, sql`, `)} LIMIT ${query.limit} OFFSET ${query.offset}`,
     ),
     selectRows<{ total: number }>(db, sql`SELECT count(*) AS total FROM ${n} ${filtro}`),
@@ -520,7 +530,7 @@ export async function getNota(db: Executor, id: number): Promise<NotaFiscal | nu
           ORDER BY e.id)
         FROM nota_fiscal_eventos e LEFT JOIN usuarios u ON u.id = e.usuario_id
         WHERE e.nota_id = ${n.id}), '[]'::json) AS eventos
-    FROM ${n} JOIN vendas v ON v.id = ${n.vendaId} WHERE ${n.id} = ${id}`,
+    FROM ${n} LEFT JOIN vendas v ON v.id = ${n.vendaId} WHERE ${n.id} = ${id}`,
   );
   if (!row) return null;
   const { qrcode_url, pendencias, tem_xml, eventos, ...resumo } = row;

@@ -13,10 +13,19 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { AmbienteFiscal, Csosn, SituacaoNota } from '@prumo/shared/fiscal';
-import { money, percent, timestamps } from '../../db/columns';
+import type {
+  AcertoDevolucao,
+  AmbienteFiscal,
+  Csosn,
+  SituacaoNota,
+  TipoDevolucao,
+} from '@prumo/shared/fiscal';
+import { money, percent, quantity, timestamps } from '../../db/columns';
 import { usuarios } from '../usuarios/usuarios.table';
 import { vendas } from '../vendas/vendas.table';
+import { cadastros } from '../cadastros/cadastros.table';
+import { produtos } from '../produtos/produtos.table';
+import { entradasNfe } from './entradas.table';
 
 /**
  * The company's fiscal settings (Configurações → Fiscal): one row (id 1). Secrets (the A1
@@ -121,9 +130,14 @@ export const notasFiscais = pgTable(
     tpEmis: smallint().notNull().default(1),
     ambiente: varchar({ length: 12 }).$type<AmbienteFiscal>().notNull(),
     situacao: varchar({ length: 20 }).$type<SituacaoNota>().notNull().default('Rascunho'),
-    vendaId: integer()
-      .notNull()
-      .references(() => vendas.id, { onDelete: 'restrict' }),
+    /** The sale the note is of; null on a return's note (devolucaoId). */
+    vendaId: integer().references(() => vendas.id, { onDelete: 'restrict' }),
+    /** finNFe: 1 normal, 4 devolução. */
+    finalidade: smallint().notNull().default(1),
+    /** The return (finalidade 4) whose note this is. */
+    devolucaoId: integer().references((): AnyPgColumn => devolucoes.id, {
+      onDelete: 'no action',
+    }),
     cpfConsumidor: varchar({ length: 11 }),
     destinatarioNome: varchar({ length: 200 }),
     destinatarioDocumento: varchar({ length: 14 }),
@@ -164,6 +178,12 @@ export const notasFiscais = pgTable(
   (t) => [
     check('notas_fiscais_modelo', sql`${t.modelo} IN (55, 65)`),
     check('notas_fiscais_tp_emis', sql`${t.tpEmis} IN (1, 9)`),
+    // A note is of a sale or of a return, never both; a return's note is an NF-e.
+    check(
+      'notas_fiscais_origem',
+      sql`(${t.finalidade} = 1 AND ${t.vendaId} IS NOT NULL AND ${t.devolucaoId} IS NULL)
+        OR (${t.finalidade} = 4 AND ${t.modelo} = 55 AND ${t.devolucaoId} IS NOT NULL AND ${t.vendaId} IS NULL)`,
+    ),
     check(
       'notas_fiscais_situacao',
       sql`${t.situacao} IN ('Rascunho', 'Autorizada', 'Rejeitada', 'Em contingência', 'Cancelada', 'Denegada', 'Inutilizada')`,
@@ -176,6 +196,8 @@ export const notasFiscais = pgTable(
       .on(t.vendaId, t.modelo)
       .where(sql`${t.substituidaPorId} IS NULL`),
     index('notas_fiscais_venda_id_idx').on(t.vendaId),
+    // One live note per return (a rejected one is fixed and sent again under its number).
+    uniqueIndex('notas_fiscais_devolucao_unique').on(t.devolucaoId),
     index('notas_fiscais_lista_idx').on(t.modelo, t.emitidaEm, t.id),
     index('notas_fiscais_situacao_idx').on(t.modelo, t.situacao),
     index('notas_fiscais_usuario_id_idx').on(t.usuarioId),
@@ -214,5 +236,83 @@ export const notaFiscalEventos = pgTable(
   (t) => [
     index('nota_fiscal_eventos_nota_id_idx').on(t.notaId, t.id),
     index('nota_fiscal_eventos_usuario_id_idx').on(t.usuarioId),
+  ],
+);
+
+/**
+ * Returns (issue 29, item 4): a customer's, referencing the sale's note, or ours to a supplier,
+ * referencing the purchase entered by XML. Its own NF-e (finalidade 4) points here
+ * (notas_fiscais.devolucao_id), and so do the stock movements and the title it wrote in the same
+ * transaction. Never deleted.
+ */
+export const devolucoes = pgTable(
+  'devolucoes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tipo: varchar({ length: 10 }).$type<TipoDevolucao>().notNull(),
+    /** tipo cliente: the sale's note (NF-e or NFC-e) the goods came with. */
+    notaOrigemId: integer().references((): AnyPgColumn => notasFiscais.id, {
+      onDelete: 'no action',
+    }),
+    /** tipo fornecedor: the purchase entered from the supplier's NF-e. */
+    entradaNfeId: integer().references((): AnyPgColumn => entradasNfe.id, {
+      onDelete: 'no action',
+    }),
+    /** refNFe: the original note's access key. */
+    chaveReferenciada: varchar({ length: 44 }).notNull(),
+    /** The customer who returns or the supplier who takes back. */
+    pessoaId: integer()
+      .notNull()
+      .references(() => cadastros.id, { onDelete: 'restrict' }),
+    motivo: text().notNull(),
+    acerto: varchar({ length: 10 }).$type<AcertoDevolucao>().notNull(),
+    valorTotal: money().notNull(),
+    /** When its note was cancelled: the stock and the title were reversed with it. */
+    canceladaEm: timestamp({ withTimezone: true }),
+    usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'devolucoes_origem',
+      sql`(${t.tipo} = 'cliente' AND ${t.notaOrigemId} IS NOT NULL AND ${t.entradaNfeId} IS NULL)
+        OR (${t.tipo} = 'fornecedor' AND ${t.entradaNfeId} IS NOT NULL AND ${t.notaOrigemId} IS NULL)`,
+    ),
+    check('devolucoes_acerto', sql`${t.acerto} IN ('reembolso', 'credito')`),
+    index('devolucoes_nota_origem_id_idx').on(t.notaOrigemId),
+    index('devolucoes_entrada_nfe_id_idx').on(t.entradaNfeId),
+    index('devolucoes_pessoa_id_idx').on(t.pessoaId),
+    index('devolucoes_usuario_id_idx').on(t.usuarioId),
+    index('devolucoes_created_at_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** The items returned: the original note's item, in its unit, and what moved in the stock. */
+export const devolucaoItens = pgTable(
+  'devolucao_itens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    devolucaoId: integer()
+      .notNull()
+      .references(() => devolucoes.id, { onDelete: 'cascade' }),
+    /** nItem of the original note. */
+    nItem: smallint().notNull(),
+    produtoId: integer()
+      .notNull()
+      .references(() => produtos.id, { onDelete: 'restrict' }),
+    descricao: varchar({ length: 200 }).notNull(),
+    unidade: varchar({ length: 10 }).notNull(),
+    /** In the original note's unit. */
+    quantidade: quantity().notNull(),
+    /** In the product's unit (quantidade × the entry's factor for a supplier's note). */
+    quantidadeEstoque: quantity().notNull(),
+    valorUnitario: money().notNull(),
+    /** The returned share of the item's value net of discount (what the note and money carry). */
+    valorTotal: money().notNull(),
+  },
+  (t) => [
+    check('devolucao_itens_quantidade', sql`${t.quantidade} > 0`),
+    uniqueIndex('devolucao_itens_item_unique').on(t.devolucaoId, t.nItem),
+    index('devolucao_itens_produto_id_idx').on(t.produtoId),
   ],
 );

@@ -16,6 +16,7 @@ import type { CadastroFiscal, VendaFiscal } from './fiscal.repository';
 import { gtinValido } from './nfe/gtin';
 import type {
   Destinatario,
+  Emitente,
   Endereco,
   NotaDados,
   PagamentoNota,
@@ -32,7 +33,7 @@ const T_PAG: Record<FormaPagamento, PagamentoNota['tPag']> = {
 };
 
 /** The software house in infRespTec (Prumo's own data; a reseller changes it here). */
-const RESPONSAVEL_TECNICO = {
+export const RESPONSAVEL_TECNICO = {
   cnpj: '11222333000181',
   contato: 'Prumo ERP',
   email: 'fiscal@prumo.com.br',
@@ -59,7 +60,11 @@ function enderecoDoCadastro(cadastro: CadastroFiscal): Endereco | undefined {
   };
 }
 
-function destinatarioDoCliente(cliente: CadastroFiscal, modelo: ModeloFiscal): Destinatario {
+/** A customer (or, on a return, the supplier) as the note's dest. */
+export function destinatarioDoCadastro(
+  cliente: CadastroFiscal,
+  modelo: ModeloFiscal,
+): Destinatario {
   const cnpj = cliente.cnpj || null;
   // A customer without an indicator: a CNPJ with an IE is a contributor, anyone else is not.
   const indicador =
@@ -91,6 +96,38 @@ function transportadoraDoCadastro(cadastro: CadastroFiscal): Transportadora {
   };
 }
 
+const municipioDaEmpresa = (cfg: ConfiguracaoFiscal) =>
+  cfg.codigo_municipio ? municipioPorCodigo(cfg.codigo_municipio) : undefined;
+
+/** The company as the note's emit (its município from the fiscal settings). */
+export function emitenteDaEmpresa(empresa: Empresa, cfg: ConfiguracaoFiscal): Emitente {
+  const municipioEmitente = municipioDaEmpresa(cfg);
+  return {
+    cnpj: empresa.documento ?? '',
+    razaoSocial: empresa.razao_social,
+    nomeFantasia: empresa.nome_fantasia,
+    inscricaoEstadual: somenteDigitos(empresa.inscricao_estadual),
+    crt: cfg.crt,
+    endereco: {
+      logradouro: empresa.logradouro ?? '',
+      numero: empresa.numero || 'S/N',
+      complemento: empresa.complemento,
+      bairro: empresa.bairro ?? '',
+      codigoMunicipio: municipioEmitente?.codigo ?? 0,
+      municipio: municipioEmitente?.nome ?? empresa.cidade ?? '',
+      uf: municipioEmitente?.uf ?? empresa.uf ?? '',
+      cep: somenteDigitos(empresa.cep),
+      telefone: somenteDigitos(empresa.telefone) || null,
+    },
+  };
+}
+
+/** Whether the party's address is in another UF than the company's (CFOP 6xxx / 2xxx). */
+export function outraUf(cfg: ConfiguracaoFiscal, destinatario: Destinatario | undefined): boolean {
+  const ufDestino = destinatario?.endereco?.uf;
+  return ufDestino !== undefined && ufDestino !== municipioDaEmpresa(cfg)?.uf;
+}
+
 export interface EntradaNota {
   modelo: ModeloFiscal;
   serie: number;
@@ -110,12 +147,9 @@ export interface EntradaNota {
 /** The note of a sale. What is missing (no NCM, no município) is left for conferirNota to name. */
 export function notaDaVenda(entrada: EntradaNota): NotaDados {
   const { venda, empresa, configuracao: cfg, modelo } = entrada;
-  const municipioEmitente = cfg.codigo_municipio
-    ? municipioPorCodigo(cfg.codigo_municipio)
-    : undefined;
   const destinatario =
     modelo === 55 && venda.cliente
-      ? destinatarioDoCliente(venda.cliente, 55)
+      ? destinatarioDoCadastro(venda.cliente, 55)
       : entrada.cpfConsumidor
         ? {
             nome: venda.cliente_nome || 'Consumidor',
@@ -124,9 +158,7 @@ export function notaDaVenda(entrada: EntradaNota): NotaDados {
           }
         : undefined;
   // CFOP 6xxx when an NF-e goes to another UF; an NFC-e is always within the UF.
-  const ufDestino = destinatario?.endereco?.uf;
-  const interestadual =
-    modelo === 55 && ufDestino !== undefined && ufDestino !== municipioEmitente?.uf;
+  const interestadual = modelo === 55 && outraUf(cfg, destinatario);
   const cfop = interestadual ? cfg.cfop_fora_uf : cfg.cfop_dentro_uf;
 
   const pagamentos = venda.pagamentos.map((pagamento) => ({
@@ -152,24 +184,7 @@ export function notaDaVenda(entrada: EntradaNota): NotaDados {
     timeZone: entrada.timeZone,
     contingencia: entrada.contingencia,
     naturezaOperacao: 'VENDA',
-    emitente: {
-      cnpj: empresa.documento ?? '',
-      razaoSocial: empresa.razao_social,
-      nomeFantasia: empresa.nome_fantasia,
-      inscricaoEstadual: somenteDigitos(empresa.inscricao_estadual),
-      crt: cfg.crt,
-      endereco: {
-        logradouro: empresa.logradouro ?? '',
-        numero: empresa.numero || 'S/N',
-        complemento: empresa.complemento,
-        bairro: empresa.bairro ?? '',
-        codigoMunicipio: municipioEmitente?.codigo ?? 0,
-        municipio: municipioEmitente?.nome ?? empresa.cidade ?? '',
-        uf: municipioEmitente?.uf ?? empresa.uf ?? '',
-        cep: somenteDigitos(empresa.cep),
-        telefone: somenteDigitos(empresa.telefone) || null,
-      },
-    },
+    emitente: emitenteDaEmpresa(empresa, cfg),
     destinatario,
     itens: venda.itens.map((item) => ({
       codigo: item.codigo_interno || String(item.produto_id),

@@ -52,11 +52,15 @@ export async function arquivoDanfe(
 }
 
 /** The sale's customer: where the note goes by default. */
-async function clienteDaVenda(db: Executor, vendaId: number) {
+/** Who receives the note: the sale's customer, or the return's customer or supplier. */
+async function destinatarioDaNota(db: Executor, nota: NotaRow) {
   const [row] = await selectRows<{ email: string | null; nome: string | null }>(
     db,
-    sql`SELECT c.email, c.nome FROM vendas v JOIN cadastros c ON c.id = v.cliente_id
-      WHERE v.id = ${vendaId}`,
+    nota.devolucaoId !== null
+      ? sql`SELECT c.email, c.nome FROM devolucoes d JOIN cadastros c ON c.id = d.pessoa_id
+          WHERE d.id = ${nota.devolucaoId}`
+      : sql`SELECT c.email, c.nome FROM vendas v JOIN cadastros c ON c.id = v.cliente_id
+          WHERE v.id = ${nota.vendaId}`,
   );
   return { email: row?.email ?? null, nome: row?.nome ?? null };
 }
@@ -111,7 +115,7 @@ export async function enviarNotaPorEmail(
   if (nota.situacao !== 'Autorizada' || !nota.xmlAutorizado) {
     throw new AppError('REGRA_VIOLADA', 'Só uma nota autorizada é enviada por e-mail');
   }
-  const cliente = await clienteDaVenda(db, nota.vendaId);
+  const cliente = await destinatarioDaNota(db, nota);
   return enviarDocumentoPorEmail(
     db,
     config,
@@ -134,7 +138,7 @@ export async function emailAutomaticoDaNota(
   xmlAutorizado: string,
 ): Promise<NovoEmail | null> {
   if (!(await envioAutomaticoDeNotas(db))) return null;
-  const cliente = await clienteDaVenda(db, nota.vendaId);
+  const cliente = await destinatarioDaNota(db, nota);
   if (!cliente.email) return null;
   return emailDeDocumento(
     db,

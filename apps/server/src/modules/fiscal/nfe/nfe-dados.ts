@@ -22,6 +22,12 @@ export interface NotaDados {
   /** tpEmis 9: when contingency began and why (15 to 256 characters). */
   contingencia?: { inicio: Date; justificativa: string };
   naturezaOperacao: string;
+  /** tpNF: 1 saída (a sale, a return to a supplier); 0 entrada (a customer's return). */
+  tipoOperacao?: 0 | 1;
+  /** finNFe: 1 normal; 4 devolução (with the original note in `referencias`). */
+  finalidade?: 1 | 4;
+  /** NFref/refNFe: the access keys of the notes this one refers to (a return's original). */
+  referencias?: string[];
   emitente: Emitente;
   /** NF-e: the customer (required). NFC-e: only when the consumer gave a CPF (or a CNPJ). */
   destinatario?: Destinatario;
@@ -96,10 +102,12 @@ export interface ItemNota {
   descontoCentavos: number;
   /** orig: 0 nacional, 1 estrangeira importação direta, 2 estrangeira mercado interno. */
   origem: number;
-  /** 101 (with pCredSN), 102/103/300/400, or 500. */
+  /** 101 (with pCredSN), 102/103/300/400, 500, or 900 (a return's, without values). */
   csosn: string;
   /** CSOSN 101: the credit's rate (percent). */
   aliquotaCreditoSn?: number | null;
+  /** A return's item: the share of the original item returned (impostoDevol/pDevol, percent). */
+  percentualDevolvido?: number;
 }
 
 export interface Transportadora {

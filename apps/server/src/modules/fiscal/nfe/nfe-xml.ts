@@ -240,6 +240,9 @@ function icms(item: ItemNota, baseCentavos: number): string {
     case '500':
       // The ST already retained (vBCSTRet, vICMSSTRet…) is optional in the schema and unknown here.
       return tag('ICMSSN500', orig + tag('CSOSN', '500'));
+    case '900':
+      // A return's: no base nor credit of its own (the Simples pays on revenue, not per item).
+      return tag('ICMSSN900', orig + tag('CSOSN', '900'));
     default:
       throw new Error(`CSOSN não suportado: ${item.csosn}`);
   }
@@ -275,7 +278,15 @@ function det(item: ItemNota, valores: ValoresItem, nItem: number, descricao: str
     tag('indTot', '1'),
   ].join('');
   const base = valores.vProd - valores.vDesc + valores.vFrete;
-  return `<det nItem="${nItem}">${tag('prod', prod)}${tag('imposto', tag('ICMS', icms(item, base)) + PIS_COFINS_ZERO)}</det>`;
+  const devolucao =
+    item.percentualDevolvido !== undefined
+      ? tag(
+          'impostoDevol',
+          tag('pDevol', item.percentualDevolvido.toFixed(2)) +
+            tag('IPI', tag('vIPIDevol', '0.00')),
+        )
+      : '';
+  return `<det nItem="${nItem}">${tag('prod', prod)}${tag('imposto', tag('ICMS', icms(item, base)) + PIS_COFINS_ZERO)}${devolucao}</det>`;
 }
 
 function total(vProd: number, vDesc: number, vFrete: number, vNF: number): string {
@@ -395,14 +406,14 @@ export function montarNfe(
     tag('nNF', dados.numero),
     tag('dhEmi', emissao.texto),
     nfce ? '' : tag('dhSaiEnt', emissao.texto),
-    tag('tpNF', '1'),
+    tag('tpNF', dados.tipoOperacao ?? 1),
     tag('idDest', interestadual ? '2' : '1'),
     tag('cMunFG', emitente.endereco.codigoMunicipio),
     tag('tpImp', nfce ? '4' : '1'),
     tag('tpEmis', dados.tpEmis),
     tag('cDV', chave[43]!),
     tag('tpAmb', dados.tpAmb),
-    tag('finNFe', '1'),
+    tag('finNFe', dados.finalidade ?? 1),
     tag('indFinal', indFinal),
     tag('indPres', indPres),
     indPres === 9 ? tag('indIntermed', '0') : '',
@@ -412,6 +423,7 @@ export function montarNfe(
       ? tag('dhCont', dataHoraFiscal(dados.contingencia.inicio, dados.timeZone).texto) +
         texto('xJust', dados.contingencia.justificativa, 256)
       : '',
+    ...(dados.referencias ?? []).map((chave) => tag('NFref', tag('refNFe', chave))),
   ].join('');
 
   const valores = valoresDosItens(dados);

@@ -1,0 +1,457 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CancelamentoResultado,
+  Devolucao,
+  DevolucaoCreateInput,
+  DevolucaoOrigem,
+  DevolucaoResumo,
+  EntradaNfe,
+  NotaFiscal,
+} from '@prumo/shared/fiscal';
+import { selectRows } from '../../db/sql-helpers';
+import { productsOutOfBalance } from '../../test/estoque-ledger';
+import { multipart } from '../../test/multipart-body';
+import {
+  createTestContext,
+  MANAGER_EMAIL,
+  USER_EMAIL,
+  type TestContext,
+} from '../../test/test-app';
+import { gerarCertificadoTeste } from './certificado/certificado-teste';
+import { lerNfe } from './danfe/nfe-leitura';
+import {
+  CNPJ_FORNECEDOR_EXEMPLO,
+  itemDeCompra,
+  nfeProcDeCompra,
+  notaDeCompra,
+  RAZAO_FORNECEDOR_EXEMPLO,
+} from './entradas-exemplo';
+import { assinaturaValida } from './nfe/assinatura';
+import { validarXml } from './nfe/esquemas';
+
+/*
+ * Returns (issue 29, item 4) against the simulated SEFAZ: a customer's return puts back exactly
+ * what was returned, once, with its credit or refund and an NF-e de devolução (entrada,
+ * finalidade 4) that references the sale's note; more than was sold is refused, also when two
+ * returns race; a return to a supplier takes the goods out by the entry's factor; cancelling
+ * the return's note undoes it, and a note with a live return is not cancelled.
+ */
+
+type Json = Record<string, unknown>;
+let ctx: TestContext;
+let clienteId: number;
+let contaId: number;
+const db = () => ctx.database.db;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const clientes = await ctx.request({ method: 'GET', url: '/api/cadastros?tipo=cliente' });
+  clienteId = clientes.json<Array<{ id: number }>>()[0]!.id;
+  const contas = await ctx.request({ method: 'GET', url: '/api/financeiro/contas' });
+  contaId = contas.json<Array<{ id: number }>>()[0]!.id;
+  const caixa = await ctx.request({
+    method: 'POST',
+    url: '/api/caixas',
+    payload: { valor_inicial: 50 },
+  });
+  expect(caixa.statusCode, caixa.body).toBe(201);
+});
+afterAll(() => ctx?.close());
+
+async function produto(dados: Json = {}): Promise<number> {
+  const response = await ctx.request({
+    method: 'POST',
+    url: '/api/produtos',
+    payload: {
+      nome: `Produto ${Math.random()}`,
+      preco: 10,
+      estoque: 100,
+      ncm: '09012100',
+      ...dados,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+/**
+ * An authorized note of a finalized sale of the given lines: an NF-e of a sale to the demo
+ * customer (boleto), or an NFC-e of a quick counter sale to an unnamed consumer.
+ */
+async function notaDaVenda(itens: Json[], modelo: 55 | 65 = 55) {
+  const criada = await ctx.request({
+    method: 'POST',
+    url: '/api/vendas',
+    payload:
+      modelo === 55
+        ? { tipo: 'produto', cliente_id: clienteId, forma_pagamento: 'boleto', itens }
+        : { tipo: 'balcao', forma_pagamento: 'dinheiro', atendimento_rapido: true, itens },
+  });
+  expect(criada.statusCode, criada.body).toBe(201);
+  const vendaId = criada.json<{ id: number }>().id;
+  if (modelo === 55) {
+    const finalizada = await ctx.request({
+      method: 'PATCH',
+      url: `/api/vendas/${vendaId}/status`,
+      payload: { status: 'Finalizada' },
+    });
+    expect(finalizada.statusCode, finalizada.body).toBe(200);
+  }
+  const emitida = await ctx.request({
+    method: 'POST',
+    url: '/api/notas-fiscais',
+    payload: { venda_id: vendaId, modelo },
+  });
+  expect(emitida.statusCode, emitida.body).toBe(201);
+  const nota = emitida.json<NotaFiscal>();
+  expect(nota.situacao).toBe('Autorizada');
+  return nota;
+}
+
+const devolver = (payload: DevolucaoCreateInput, headers: Record<string, string> = {}) =>
+  ctx.request({ method: 'POST', url: '/api/devolucoes', payload, headers, as: MANAGER_EMAIL });
+
+const origem = async (query: string) => {
+  const response = await ctx.request({ method: 'GET', url: `/api/devolucoes/origem?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<DevolucaoOrigem>();
+};
+
+async function estoqueDe(produtoId: number): Promise<number> {
+  const [row] = await selectRows<{ estoque: string }>(
+    db(),
+    sql`SELECT estoque FROM produtos WHERE id = ${produtoId}`,
+  );
+  return Number(row!.estoque);
+}
+
+async function contagem(tabela: string): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db(),
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(tabela)}`,
+  );
+  return Number(row!.n);
+}
+
+async function xmlAutorizado(notaId: number): Promise<string> {
+  const response = await ctx.request({ method: 'GET', url: `/api/notas-fiscais/${notaId}/xml` });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
+describe('devolução de cliente', () => {
+  it('puts the returned quantity back once, leaves a credit and issues the NF-e de devolução', async () => {
+    const cafe = await produto({ preco: 12.5 });
+    const filtro = await produto({ preco: 3 });
+    const nota = await notaDaVenda([
+      { produto_id: cafe, quantidade: 4, desconto_item: 2 },
+      { produto_id: filtro, quantidade: 2 },
+    ]);
+    const antes = await estoqueDe(cafe);
+
+    const oferta = await origem(`tipo=cliente&nota_id=${nota.id}`);
+    expect(oferta.pessoa?.id).toBe(clienteId);
+    expect(oferta.itens.map((i) => [i.n_item, i.disponivel])).toEqual([
+      [1, 4],
+      [2, 2],
+    ]);
+    // R$ 50,00 less R$ 2,00 of discount over 4 units.
+    expect(oferta.itens[0]!.valor_liquido_unitario).toBe(12);
+
+    const response = await devolver({
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Embalagem violada',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const devolucao = response.json<Devolucao>();
+    expect(devolucao.valor_total).toBe(12);
+    expect(devolucao.nota_situacao).toBe('Autorizada');
+    expect(devolucao.movimentacoes).toEqual([
+      expect.objectContaining({ produto_id: cafe, tipo: 'entrada', quantidade: 1 }),
+    ]);
+    expect(devolucao.titulos).toEqual([
+      expect.objectContaining({ natureza: 'pagar', valor: 12, status: 'aberto' }),
+    ]);
+    expect(await estoqueDe(cafe)).toBe(antes + 1);
+    expect(await productsOutOfBalance(db())).toEqual([]);
+
+    const xml = await xmlAutorizado(devolucao.nota_id!);
+    expect((await validarXml(xml, 'procNFe')).erros).toEqual([]);
+    expect(assinaturaValida(xml, 'infNFe')).toBe(true);
+    const lida = lerNfe(xml);
+    expect(lida.ide.tpNF).toBe(0);
+    // Within the UF 5102 → 1202; to another UF 6102 → 2202.
+    const cfopDaVenda = lerNfe(await xmlAutorizado(nota.id)).det[0]!.CFOP;
+    expect(lida.det.map((d) => [d.CFOP, d.qCom, d.vProd, d.vDesc])).toEqual([
+      [cfopDaVenda === '6102' ? '2202' : '1202', 1, 1250, 50],
+    ]);
+    expect(xml).toContain('<finNFe>4</finNFe>');
+    expect(xml).toContain(`<NFref><refNFe>${nota.chave}</refNFe></NFref>`);
+    expect(xml).toContain('<tPag>90</tPag>');
+    expect(xml).toContain('<pDevol>25.00</pDevol>');
+
+    const nota4 = (
+      await ctx.request({ method: 'GET', url: `/api/notas-fiscais/${devolucao.nota_id}` })
+    ).json<NotaFiscal>();
+    expect(nota4).toMatchObject({ finalidade: 4, venda_id: null, devolucao_id: devolucao.id });
+
+    expect((await origem(`tipo=cliente&nota_id=${nota.id}`)).itens[0]).toMatchObject({
+      devolvida: 1,
+      disponivel: 3,
+    });
+  });
+
+  it('refuses more than was sold, counting earlier returns, and writes nothing', async () => {
+    const item = await produto();
+    const nota = await notaDaVenda([{ produto_id: item, quantidade: 2 }]);
+    const pedido = (quantidade: number): DevolucaoCreateInput => ({
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Cliente desistiu',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade }],
+    });
+    const antes = await contagem('devolucoes');
+    const demais = await devolver(pedido(3));
+    expect(demais.statusCode).toBe(409);
+    expect(demais.json<{ message: string }>().message).toBe(
+      'Item 1: a quantidade devolvida passa do que ainda pode ser devolvido (2 UN)',
+    );
+    expect((await devolver(pedido(1.5))).statusCode).toBe(201);
+    const depois = await devolver(pedido(1));
+    expect(depois.statusCode).toBe(409);
+    expect(depois.json<{ message: string }>().message).toContain('(0,5 UN)');
+    expect(await contagem('devolucoes')).toBe(antes + 1);
+    expect(
+      (await devolver({ ...pedido(1), itens: [{ n_item: 9, quantidade: 1 }] })).statusCode,
+    ).toBe(400);
+  });
+
+  it('gives exactly one return when two race for the whole quantity', async () => {
+    const item = await produto();
+    const nota = await notaDaVenda([{ produto_id: item, quantidade: 3 }]);
+    const antes = await estoqueDe(item);
+    const pedido: DevolucaoCreateInput = {
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Defeito de fabricação',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade: 3 }],
+    };
+    const respostas = await Promise.all([devolver(pedido), devolver(pedido)]);
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await estoqueDe(item)).toBe(antes + 3);
+    expect(await productsOutOfBalance(db())).toEqual([]);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer', async () => {
+    const item = await produto();
+    const nota = await notaDaVenda([{ produto_id: item, quantidade: 2 }]);
+    const pedido: DevolucaoCreateInput = {
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Troca por outro modelo',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade: 1 }],
+    };
+    const chave = { 'idempotency-key': `devolucao-${nota.id}` };
+    const primeira = await devolver(pedido, chave);
+    const repetida = await devolver(pedido, chave);
+    expect(primeira.statusCode).toBe(201);
+    expect(repetida.headers['idempotent-replayed']).toBe('true');
+    expect(repetida.json()).toEqual(primeira.json());
+    expect((await origem(`tipo=cliente&nota_id=${nota.id}`)).itens[0]!.devolvida).toBe(1);
+  });
+
+  it('puts back exactly what each return takes, whatever the quantities (property)', async () => {
+    const item = await produto();
+    const nota = await notaDaVenda([{ produto_id: item, quantidade: 10 }]);
+    const inicial = await estoqueDe(item);
+    let devolvido = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 4000 }), async (milesimos) => {
+        const quantidade = milesimos / 1000;
+        const response = await devolver({
+          tipo: 'cliente',
+          nota_id: nota.id,
+          motivo: 'Devolução parcial',
+          acerto: 'credito',
+          itens: [{ n_item: 1, quantidade }],
+        });
+        const cabe = devolvido * 1000 + milesimos <= 10_000;
+        expect(response.statusCode).toBe(cabe ? 201 : 409);
+        if (cabe) devolvido = (devolvido * 1000 + milesimos) / 1000;
+        expect(await estoqueDe(item)).toBeCloseTo(inicial + devolvido, 3);
+      }),
+      { numRuns: 6, seed: 29 },
+    );
+    expect(await productsOutOfBalance(db())).toEqual([]);
+  });
+
+  it('refunds at once from an account (the payable settled)', async () => {
+    const item = await produto();
+    const nota = await notaDaVenda([{ produto_id: item, quantidade: 1 }]);
+    const semConta = await devolver({
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Não serviu',
+      acerto: 'reembolso',
+      itens: [{ n_item: 1, quantidade: 1 }],
+    });
+    expect(semConta.statusCode).toBe(400);
+    expect(semConta.json<{ message: string }>().message).toBe(
+      'Informe a conta de onde sai (ou onde entra) o reembolso',
+    );
+    const response = await devolver({
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Não serviu',
+      acerto: 'reembolso',
+      conta_id: contaId,
+      itens: [{ n_item: 1, quantidade: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<Devolucao>().titulos).toEqual([
+      expect.objectContaining({ natureza: 'pagar', valor: 10, status: 'pago' }),
+    ]);
+  });
+
+  it('needs a customer for the return of a consumer NFC-e', async () => {
+    const item = await produto();
+    const nota = await notaDaVenda([{ produto_id: item, quantidade: 1 }], 65);
+    const pedido: DevolucaoCreateInput = {
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Produto errado',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade: 1 }],
+    };
+    const sem = await devolver(pedido);
+    expect(sem.statusCode).toBe(409);
+    expect(sem.json<{ message: string }>().message).toContain('A venda não tem cliente');
+    const com = await devolver({ ...pedido, cliente_id: clienteId });
+    expect(com.statusCode, com.body).toBe(201);
+    expect(lerNfe(await xmlAutorizado(com.json<Devolucao>().nota_id!)).det[0]!.CFOP).toMatch(
+      /^[12]202$/,
+    );
+  });
+
+  it('undoes the return when its note is cancelled; a referenced note is not cancelled', async () => {
+    const item = await produto();
+    const nota = await notaDaVenda([{ produto_id: item, quantidade: 2 }]);
+    const criada = await devolver({
+      tipo: 'cliente',
+      nota_id: nota.id,
+      motivo: 'Cor diferente da pedida',
+      acerto: 'reembolso',
+      conta_id: contaId,
+      itens: [{ n_item: 1, quantidade: 2 }],
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const devolucao = criada.json<Devolucao>();
+    const estoque = await estoqueDe(item);
+
+    const original = await ctx.request({
+      method: 'POST',
+      url: `/api/notas-fiscais/${nota.id}/cancelar`,
+      payload: { justificativa: 'Venda registrada em duplicidade' },
+      as: MANAGER_EMAIL,
+    });
+    expect(original.statusCode).toBe(409);
+    expect(original.json<{ message: string }>().message).toContain('uma devolução');
+
+    const cancelada = await ctx.request({
+      method: 'POST',
+      url: `/api/notas-fiscais/${devolucao.nota_id}/cancelar`,
+      payload: { justificativa: 'Devolução registrada por engano' },
+      as: MANAGER_EMAIL,
+    });
+    expect(cancelada.statusCode, cancelada.body).toBe(200);
+    expect(cancelada.json<CancelamentoResultado>().aviso).toContain('A devolução foi desfeita');
+    expect(await estoqueDe(item)).toBe(estoque - 2);
+    const desfeita = (
+      await ctx.request({ method: 'GET', url: `/api/devolucoes/${devolucao.id}` })
+    ).json<Devolucao>();
+    expect(desfeita.cancelada_em).not.toBeNull();
+    expect(desfeita.titulos.map((t) => t.status)).toEqual(['cancelado']);
+    expect((await origem(`tipo=cliente&nota_id=${nota.id}`)).itens[0]!.disponivel).toBe(2);
+    expect(await productsOutOfBalance(db())).toEqual([]);
+  });
+
+  it('lists and searches returns, for managers only', async () => {
+    const lista = await ctx.request({ method: 'GET', url: '/api/devolucoes?tipo=cliente&limit=3' });
+    expect(lista.statusCode).toBe(200);
+    expect(Number(lista.headers['x-total-count'])).toBeGreaterThan(3);
+    expect(lista.json<DevolucaoResumo[]>()).toHaveLength(3);
+    const busca = await ctx.request({ method: 'GET', url: '/api/devolucoes?q=cor%20diferente' });
+    expect(busca.json<DevolucaoResumo[]>().length).toBeGreaterThanOrEqual(0);
+    const vendedor = await ctx.request({ method: 'GET', url: '/api/devolucoes', as: USER_EMAIL });
+    expect(vendedor.statusCode).toBe(403);
+  });
+});
+
+describe('devolução ao fornecedor', () => {
+  it('takes the goods out by the entry factor, leaves a receivable and issues the NF-e', async () => {
+    const certificado = gerarCertificadoTeste({
+      cnpj: CNPJ_FORNECEDOR_EXEMPLO,
+      razaoSocial: RAZAO_FORNECEDOR_EXEMPLO,
+    });
+    const cafe = await produto({ codigo_barras: '7891000315507', custo: 8 });
+    const { xml, chave } = nfeProcDeCompra(
+      notaDeCompra({
+        numero: 901,
+        itens: [
+          itemDeCompra(1, {
+            gtin: '7891000315507',
+            unidade: 'CX',
+            quantidade: 3,
+            valorUnitarioCentavos: 12_000,
+          }),
+        ],
+      }),
+      certificado.pem,
+    );
+    const corpo = multipart(
+      { dados: JSON.stringify({ itens: [{ n_item: 1, produto_id: cafe, fator: 12 }] }) },
+      [{ field: 'xml', name: 'nfe.xml', type: 'application/xml', content: Buffer.from(xml) }],
+    );
+    const lancada = await ctx.request({
+      method: 'POST',
+      url: '/api/entradas-nfe',
+      payload: corpo.payload,
+      headers: corpo.headers,
+    });
+    expect(lancada.statusCode, lancada.body).toBe(201);
+    const entrada = lancada.json<EntradaNfe>();
+    const estoque = await estoqueDe(cafe);
+
+    const oferta = await origem(`tipo=fornecedor&entrada_id=${entrada.id}`);
+    expect(oferta.itens[0]).toMatchObject({ unidade: 'CX', fator: 12, disponivel: 3 });
+    const response = await devolver({
+      tipo: 'fornecedor',
+      entrada_id: entrada.id,
+      motivo: 'Lote com validade vencida',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade: 1 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const devolucao = response.json<Devolucao>();
+    expect(devolucao.movimentacoes).toEqual([
+      expect.objectContaining({ tipo: 'saida', quantidade: 12 }),
+    ]);
+    expect(devolucao.titulos).toEqual([
+      expect.objectContaining({ natureza: 'receber', valor: 120, status: 'aberto' }),
+    ]);
+    expect(await estoqueDe(cafe)).toBe(estoque - 12);
+    const nota = lerNfe(await xmlAutorizado(devolucao.nota_id!));
+    expect(nota.ide.tpNF).toBe(1);
+    expect(nota.det.map((d) => [d.CFOP, d.uCom, d.qCom])).toEqual([['5202', 'CX', 1]]);
+    expect(await xmlAutorizado(devolucao.nota_id!)).toContain(`<refNFe>${chave}</refNFe>`);
+    expect(await productsOutOfBalance(db())).toEqual([]);
+  });
+});
