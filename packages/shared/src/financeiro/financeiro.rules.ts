@@ -253,7 +253,8 @@ export const FINANCEIRO_MESSAGES = {
   baixaJaEstornada: 'Esta baixa já foi estornada.',
   baixaDeOrigem: 'Esta baixa veio de uma venda; cancele a venda para estorná-la.',
   cancelarComBaixas: 'Estorne as baixas antes de cancelar o lançamento.',
-  tituloDeOrigem: 'Este lançamento veio de uma venda ou ordem de serviço; cancele a origem.',
+  tituloDeOrigem:
+    'Este lançamento veio de uma venda, ordem de serviço ou devolução; cancele a origem.',
   tituloCanceladoNaoEdita: 'Um lançamento cancelado não pode ser alterado.',
   parcelasComBaixa: 'As parcelas não podem ser refeitas depois de uma baixa.',
   contaEmUso: 'Esta conta tem movimentos; desative-a em vez de excluir.',

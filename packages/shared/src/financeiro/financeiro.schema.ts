@@ -269,7 +269,9 @@ export const baixaInputSchema = z.strictObject({
 export type BaixaInput = z.output<typeof baixaInputSchema>;
 
 const statusParcela = z.enum(STATUS_PARCELA_VALUES);
-export const ORIGENS_TITULO = ['manual', 'venda', 'ordem_servico'] as const;
+/** Where a title came from: typed by hand, a sale, a service order, a purchase entered from its
+ * XML (compra) or a return (devolucao). */
+export const ORIGENS_TITULO = ['manual', 'venda', 'ordem_servico', 'compra', 'devolucao'] as const;
 
 export const baixaSchema = z.object({
   id: z.number(),
@@ -325,6 +327,8 @@ export const tituloSchema = z.object({
   origem: z.enum(ORIGENS_TITULO),
   venda_id: z.number().nullable(),
   ordem_servico_id: z.number().nullable(),
+  entrada_nfe_id: z.number().nullable(),
+  devolucao_id: z.number().nullable(),
   observacoes: z.string().nullable(),
   cancelado_em: z.string().nullable(),
   created_at: z.string(),

@@ -608,8 +608,28 @@ function toParcela(row: ParcelaRow, hoje: string): ParcelaTitulo {
 const origemDoTitulo = (row: {
   vendaId: number | null;
   ordemServicoId: number | null;
+  entradaNfeId: number | null;
+  devolucaoId: number | null;
 }): Titulo['origem'] =>
-  row.vendaId !== null ? 'venda' : row.ordemServicoId !== null ? 'ordem_servico' : 'manual';
+  row.vendaId !== null
+    ? 'venda'
+    : row.ordemServicoId !== null
+      ? 'ordem_servico'
+      : row.entradaNfeId !== null
+        ? 'compra'
+        : row.devolucaoId !== null
+          ? 'devolucao'
+          : 'manual';
+
+/**
+ * A title its document keeps to itself: changed or cancelled only through the sale, the order
+ * or the return. A purchase's payables stay editable (due dates are renegotiated).
+ */
+const presoAoDocumento = (row: {
+  vendaId: number | null;
+  ordemServicoId: number | null;
+  devolucaoId: number | null;
+}) => row.vendaId !== null || row.ordemServicoId !== null || row.devolucaoId !== null;
 
 function selectTitulos(db: Executor) {
   const pessoa = nomesDeCadastros(db, 'pessoa');
@@ -649,6 +669,8 @@ function toTitulo<P extends ParcelaTitulo>(row: TituloRow, lista: P[]) {
     origem: origemDoTitulo(t),
     venda_id: t.vendaId,
     ordem_servico_id: t.ordemServicoId,
+    entrada_nfe_id: t.entradaNfeId,
+    devolucao_id: t.devolucaoId,
     observacoes: t.observacoes,
     cancelado_em: t.canceladoEm?.toISOString() ?? null,
     created_at: t.createdAt.toISOString(),
@@ -677,8 +699,15 @@ function tituloConditions(db: Executor, query: TituloListQuery, hoje: string) {
     query.categoria_id ? eq(titulos.categoriaId, query.categoria_id) : undefined,
     query.origem === 'venda' ? isNotNull(titulos.vendaId) : undefined,
     query.origem === 'ordem_servico' ? isNotNull(titulos.ordemServicoId) : undefined,
+    query.origem === 'compra' ? isNotNull(titulos.entradaNfeId) : undefined,
+    query.origem === 'devolucao' ? isNotNull(titulos.devolucaoId) : undefined,
     query.origem === 'manual'
-      ? and(isNull(titulos.vendaId), isNull(titulos.ordemServicoId))
+      ? and(
+          isNull(titulos.vendaId),
+          isNull(titulos.ordemServicoId),
+          isNull(titulos.entradaNfeId),
+          isNull(titulos.devolucaoId),
+        )
       : undefined,
     query.q ? tituloBusca(db, query.q) : undefined,
     query.de || query.ate
@@ -1006,6 +1035,7 @@ async function travarTitulo(tx: Transaction, id: number) {
       canceladoEm: titulos.canceladoEm,
       vendaId: titulos.vendaId,
       ordemServicoId: titulos.ordemServicoId,
+      devolucaoId: titulos.devolucaoId,
       temBaixas: sql<boolean>`EXISTS (SELECT 1 FROM baixas b JOIN parcelas p ON p.id = b.parcela_id WHERE p.titulo_id = titulos.id)`,
       temBaixasAtivas: sql<boolean>`EXISTS (SELECT 1 FROM baixas b JOIN parcelas p ON p.id = b.parcela_id WHERE p.titulo_id = titulos.id AND b.estornada_em IS NULL)`,
     })
@@ -1030,9 +1060,7 @@ export async function updateTitulo(
 ): Promise<TituloDetalhe> {
   const atual = await travarTitulo(tx, id);
   if (atual.canceladoEm) throw regra(FINANCEIRO_MESSAGES.tituloCanceladoNaoEdita);
-  if (atual.vendaId !== null || atual.ordemServicoId !== null) {
-    throw regra(FINANCEIRO_MESSAGES.tituloDeOrigem);
-  }
+  if (presoAoDocumento(atual)) throw regra(FINANCEIRO_MESSAGES.tituloDeOrigem);
   await validarReferencias(tx, input, atual.categoriaId);
   const plano = planoDeParcelas(input);
   const existentes = await tx
@@ -1075,7 +1103,7 @@ export async function cancelarTitulo(
 ): Promise<TituloDetalhe> {
   const atual = await travarTitulo(tx, id);
   if (atual.canceladoEm) throw regra(FINANCEIRO_MESSAGES.tituloJaCancelado);
-  if (!opcoes.permitirOrigem && (atual.vendaId !== null || atual.ordemServicoId !== null)) {
+  if (!opcoes.permitirOrigem && presoAoDocumento(atual)) {
     throw regra(FINANCEIRO_MESSAGES.tituloDeOrigem);
   }
   if (atual.temBaixasAtivas) throw regra(FINANCEIRO_MESSAGES.cancelarComBaixas);

@@ -316,9 +316,26 @@ describe('devolução de cliente', () => {
       itens: [{ n_item: 1, quantidade: 1 }],
     });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json<Devolucao>().titulos).toEqual([
+    const [titulo] = response.json<Devolucao>().titulos;
+    expect(titulo).toEqual(
       expect.objectContaining({ natureza: 'pagar', valor: 10, status: 'pago' }),
-    ]);
+    );
+    // The title belongs to the return: Financeiro shows where it came from and does not cancel it.
+    const detalhe = await ctx.request({
+      method: 'GET',
+      url: `/api/financeiro/titulos/${titulo!.id}`,
+    });
+    expect(detalhe.json()).toMatchObject({
+      origem: 'devolucao',
+      devolucao_id: response.json<Devolucao>().id,
+    });
+    const cancelar = await ctx.request({
+      method: 'POST',
+      url: `/api/financeiro/titulos/${titulo!.id}/cancelar`,
+      payload: {},
+      as: MANAGER_EMAIL,
+    });
+    expect(cancelar.statusCode).toBe(409);
   });
 
   it('needs a customer for the return of a consumer NFC-e', async () => {

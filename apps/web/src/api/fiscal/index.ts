@@ -255,3 +255,6 @@ export function fetchDanfe(nota: NotaArquivo) {
 
 /** A note's events, the voided numbers and the séries' gaps (issue 29). */
 export * from './eventos';
+
+/** Returns of a sale's note or of a purchase (issue 29, item 4). */
+export * from './devolucoes';

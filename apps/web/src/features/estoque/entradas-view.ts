@@ -36,6 +36,7 @@ export const ENTRADAS_TEXTOS = {
   semParcelas: 'Nota sem pagamento: nenhuma conta a pagar.',
   detalhe: 'Entrada por XML',
   baixarXml: 'Baixar XML',
+  devolver: 'Devolver ao fornecedor',
   naoEncontrada: 'Entrada não encontrada',
 } as const;
 

@@ -3,13 +3,23 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EntradaNfe, EntradaNfeResumo, EntradaPrevia } from '@prumo/shared/fiscal';
+import type {
+  DevolucaoOrigem,
+  EntradaNfe,
+  EntradaNfeResumo,
+  EntradaPrevia,
+} from '@prumo/shared/fiscal';
 import { formatMoney } from '@prumo/shared/money';
 import { renderWithProviders, storeSession, withWideScreen } from '../../test/render';
 import EntradasXmlPage from './pages/EntradasXmlPage';
 import EstoquePage from './pages/EstoquePage';
 
 withWideScreen();
+// Mantine's autosize Textarea (a return's reason) listens to document.fonts, which jsdom lacks.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: { addEventListener: () => {}, removeEventListener: () => {} },
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -176,7 +186,7 @@ function stubApi(responder: (chamada: Chamada) => Response | undefined = () => u
   return chamadas;
 }
 
-function renderPage(role = 'admin') {
+function renderPage(role = 'admin', route = '/estoque/entradas-xml') {
   storeSession({ nome: 'Ana', email: 'admin@empresa.com.br', role });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithProviders(
@@ -186,7 +196,7 @@ function renderPage(role = 'admin') {
         <EntradasXmlPage />
       </ModalsProvider>
     </QueryClientProvider>,
-    { route: '/estoque/entradas-xml' },
+    { route },
   );
 }
 
@@ -214,6 +224,77 @@ describe('/estoque/entradas-xml', () => {
     expect(detalhe.getAllByTestId('entrada-titulo')).toHaveLength(1);
     expect(detalhe.getByText('Vencido')).toBeTruthy();
     expect(detalhe.getByText('Em aberto')).toBeTruthy();
+  });
+
+  it('opens the entry of the address (?entrada=), as a return links to it', async () => {
+    stubApi();
+    renderPage('manager', '/estoque/entradas-xml?entrada=7');
+    const detalhe = within(await screen.findByTestId('entrada-detalhe'));
+    expect(detalhe.getByText('24 UN')).toBeTruthy();
+  });
+
+  it('returns goods to the supplier from an entry, with the NF-e de devolução', async () => {
+    const ORIGEM: DevolucaoOrigem = {
+      tipo: 'fornecedor',
+      chave: CHAVE,
+      modelo: 55,
+      numero: 101,
+      serie: 1,
+      emitida_em: '2026-11-27T13:15:00.000Z',
+      pessoa: { id: 9, nome: 'Distribuidora Exemplo de Cafés Ltda' },
+      nota_id: null,
+      entrada_id: 7,
+      venda_id: null,
+      itens: [
+        {
+          n_item: 1,
+          produto_id: 3,
+          produto_nome: 'Café torrado 500 g',
+          descricao: 'Cafe torrado 500 g cx 12',
+          unidade: 'CX',
+          fator: 12,
+          quantidade: 2,
+          devolvida: 0,
+          disponivel: 2,
+          valor_unitario: 120,
+          valor_liquido_unitario: 122.76,
+        },
+      ],
+    };
+    const chamadas = stubApi(({ url, method }) => {
+      if (url === '/api/devolucoes/origem?tipo=fornecedor&entrada_id=7') return json(ORIGEM);
+      if (url === '/api/devolucoes' && method === 'POST') {
+        return json({ id: 6, nota_id: 120, nota_numero: 120, nota_situacao: 'Autorizada' }, 201);
+      }
+    });
+    renderPage();
+    const tabela = await screen.findByTestId('entradas-table');
+    fireEvent.click(await within(tabela).findByRole('button', { name: /Ver NF-e 101/ }));
+    await screen.findByTestId('entrada-detalhe');
+    fireEvent.click(screen.getByRole('button', { name: 'Devolver ao fornecedor' }));
+    const dialogo = within(await screen.findByRole('dialog', { name: 'Devolver ao fornecedor' }));
+    expect((await dialogo.findByTestId('devolucao-pessoa')).textContent).toBe(
+      'Distribuidora Exemplo de Cafés Ltda',
+    );
+    fireEvent.change(dialogo.getByLabelText('Quantidade a devolver do item 1'), {
+      target: { value: '1' },
+    });
+    expect(dialogo.getByTestId('devolucao-valor').textContent).toBe(formatMoney(122.76));
+    fireEvent.change(dialogo.getByLabelText(/Motivo/), { target: { value: 'Embalagem avariada' } });
+    fireEvent.click(dialogo.getByLabelText('Recebido agora do fornecedor'));
+    expect(dialogo.getByLabelText(/Conta onde entra o valor/)).toBeTruthy();
+    fireEvent.click(dialogo.getByLabelText('Crédito com o fornecedor (conta a receber em aberto)'));
+    fireEvent.click(dialogo.getByRole('button', { name: 'Emitir NF-e de devolução' }));
+    expect(await screen.findByText('Devolução registrada: NF-e nº 000.000.120')).toBeTruthy();
+    const envio = chamadas.find((c) => c.url === '/api/devolucoes' && c.method === 'POST')!;
+    expect(JSON.parse(envio.body as string)).toEqual({
+      tipo: 'fornecedor',
+      entrada_id: 7,
+      motivo: 'Embalagem avariada',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade: 1 }],
+    });
+    expect(envio.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('searches on the server', async () => {

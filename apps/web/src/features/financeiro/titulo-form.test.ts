@@ -146,6 +146,8 @@ describe('the form sent to the API', () => {
       status: 'aberto',
       origem: 'manual',
       venda_id: null,
+      entrada_nfe_id: null,
+      devolucao_id: null,
       ordem_servico_id: null,
       observacoes: null,
       cancelado_em: null,

@@ -26,6 +26,8 @@ const titulo = (id: number, saldo: number): Titulo => ({
   status: 'aberto',
   origem: 'manual',
   venda_id: null,
+  entrada_nfe_id: null,
+  devolucao_id: null,
   ordem_servico_id: null,
   observacoes: null,
   cancelado_em: null,

@@ -60,6 +60,8 @@ const resumo = (numero: number, extra: Partial<NotaFiscalResumo> = {}): NotaFisc
   contingencia: false,
   venda_id: 40,
   venda_numero: 40,
+  finalidade: 1,
+  devolucao_id: null,
   destinatario_nome: 'Maria Souza',
   destinatario_documento: '52998224725',
   valor_total: 1234.5,
@@ -121,7 +123,11 @@ const SEM_EVENTOS: EventosDaNota = {
 
 /** What a screen's other calls get when a test does not say: nothing to show. */
 function semResposta(url: string): Response {
-  if (url.startsWith('/api/fiscal/lacunas') || url.startsWith('/api/fiscal/inutilizacoes')) {
+  if (
+    url.startsWith('/api/fiscal/lacunas') ||
+    url.startsWith('/api/fiscal/inutilizacoes') ||
+    url.startsWith('/api/devolucoes?')
+  ) {
     return json([], 200, { 'x-total-count': '0' });
   }
   if (/^\/api\/notas-fiscais\/\d+\/eventos$/.test(url)) return json(SEM_EVENTOS);

@@ -10,3 +10,7 @@ export const listaDoModeloPath = (modelo: ModeloFiscal) =>
 export const vendaPath = (id: number) => `/vendas?venda=${id}`;
 /** Configurações → Fiscal. */
 export const CONFIGURACAO_FISCAL_PATH = '/configuracoes?aba=fiscal';
+/** A purchase entered by XML: its screen opens it from ?entrada= (its view is a modal). */
+export const entradaPath = (id: number) => `/estoque/entradas-xml?entrada=${id}`;
+/** A title of Financeiro: its screen opens it from ?titulo=. */
+export const tituloPath = (id: number) => `/financeiro?titulo=${id}`;

@@ -57,6 +57,8 @@ const nota = (extra: Partial<NotaFiscal>): NotaFiscal => ({
   contingencia: false,
   venda_id: 9,
   venda_numero: 9,
+  finalidade: 1,
+  devolucao_id: null,
   destinatario_nome: null,
   destinatario_documento: null,
   valor_total: 21.9,

@@ -282,8 +282,7 @@ function det(item: ItemNota, valores: ValoresItem, nItem: number, descricao: str
     item.percentualDevolvido !== undefined
       ? tag(
           'impostoDevol',
-          tag('pDevol', item.percentualDevolvido.toFixed(2)) +
-            tag('IPI', tag('vIPIDevol', '0.00')),
+          tag('pDevol', item.percentualDevolvido.toFixed(2)) + tag('IPI', tag('vIPIDevol', '0.00')),
         )
       : '';
   return `<det nItem="${nItem}">${tag('prod', prod)}${tag('imposto', tag('ICMS', icms(item, base)) + PIS_COFINS_ZERO)}${devolucao}</det>`;

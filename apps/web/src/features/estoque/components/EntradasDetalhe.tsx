@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconFileCode } from '@tabler/icons-react';
+import { IconArrowBackUp, IconFileCode } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ADMIN_MANAGER, hasRole } from '@prumo/shared/auth';
 import { formatCnpj } from '@prumo/shared/brasil';
 import { formatDate, formatDateTime, todayISO } from '@prumo/shared/dates';
 import { formatQuantidade, formatQuantidadeUnidade } from '@prumo/shared/estoque';
@@ -13,6 +14,7 @@ import type { EntradaNfe } from '@prumo/shared/fiscal';
 import { formatMoney } from '@prumo/shared/money';
 import { useEntradaNfe } from '../../../api/entradas-nfe';
 import { formatChave, formatNumeroNota } from '../../../components/fiscal/nota';
+import { useSession } from '../../../lib/session';
 import { ENTRADAS_TEXTOS as T } from '../entradas-view';
 import { baixarXmlEntrada } from './EntradasLista';
 
@@ -40,7 +42,14 @@ function StatusDaParcela({ status, vencimento }: { status: string; vencimento: s
   );
 }
 
-function Conteudo({ entrada }: { entrada: EntradaNfe }) {
+function Conteudo({
+  entrada,
+  onDevolver,
+}: {
+  entrada: EntradaNfe;
+  onDevolver: (entrada: EntradaNfe) => void;
+}) {
+  const gerente = hasRole(useSession().user?.role, ADMIN_MANAGER);
   return (
     <Stack gap="md" data-testid="entrada-detalhe">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -141,6 +150,15 @@ function Conteudo({ entrada }: { entrada: EntradaNfe }) {
       </div>
 
       <Group justify="flex-end">
+        {gerente && (
+          <Button
+            variant="default"
+            leftSection={<IconArrowBackUp size={16} />}
+            onClick={() => onDevolver(entrada)}
+          >
+            {T.devolver}
+          </Button>
+        )}
         <Button
           variant="light"
           leftSection={<IconFileCode size={16} />}
@@ -153,13 +171,24 @@ function Conteudo({ entrada }: { entrada: EntradaNfe }) {
   );
 }
 
-/** One entry: the note, what each item became, the stock entradas and the payables. */
-export function EntradasDetalhe({ id, onClose }: { id: number | null; onClose: () => void }) {
+/**
+ * One entry: the note, what each item became, the stock entradas and the payables; and
+ * Devolver ao fornecedor (admins and managers), which `onDevolver` opens.
+ */
+export function EntradasDetalhe({
+  id,
+  onClose,
+  onDevolver,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onDevolver: (entrada: EntradaNfe) => void;
+}) {
   const entrada = useEntradaNfe(id ?? 0);
   return (
     <Modal opened={id !== null} onClose={onClose} title={T.detalhe} size="70rem">
       {entrada.data ? (
-        <Conteudo entrada={entrada.data} />
+        <Conteudo entrada={entrada.data} onDevolver={onDevolver} />
       ) : entrada.isError ? (
         <Text c="dimmed">{T.naoEncontrada}</Text>
       ) : (

@@ -2,7 +2,9 @@ import { Button, FileButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useEntradasNfe, usePreviaEntrada } from '../../../api/entradas-nfe';
+import { DevolucaoDialog } from '../../../components/fiscal/DevolucaoDialog';
 import { ListScreen } from '../../../components/list/ListScreen';
 import { notifyError } from '../../../components/notify';
 import { errorText } from '../../../lib/error-text';
@@ -16,7 +18,8 @@ const ACEITOS = '.xml,application/xml,text/xml';
 
 /**
  * /estoque/entradas-xml (issue 29, item 5): the purchases entered from the supplier's NF-e XML,
- * and the import: upload → conference of each item's product and factor → confirmation.
+ * and the import: upload → conference of each item's product and factor → confirmation. An
+ * entry's view offers Devolver ao fornecedor (issue 29, item 4), whose NF-e opens once issued.
  */
 export default function EntradasXmlPage() {
   const [busca, setBusca] = useState('');
@@ -27,7 +30,20 @@ export default function EntradasXmlPage() {
   const entradas = useEntradasNfe({ q: q || undefined }, page);
   const previa = usePreviaEntrada();
   const [importacao, setImportacao] = useState<Importacao | null>(null);
-  const [detalheId, setDetalheId] = useState<number | null>(null);
+  // The entry on view is in the address (?entrada=), so a return's note can link straight to it.
+  const [params, setParams] = useSearchParams();
+  const detalheId = Number(params.get('entrada')) || null;
+  const setDetalheId = (id: number | null) =>
+    setParams(
+      (atuais) => {
+        const next = new URLSearchParams(atuais);
+        if (id === null) next.delete('entrada');
+        else next.set('entrada', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+  const [devolver, setDevolver] = useState<number | null>(null);
   // Cleared after each read, so choosing the same file again reads it again.
   const limparArquivo = useRef<() => void>(null);
 
@@ -96,7 +112,18 @@ export default function EntradasXmlPage() {
           setDetalheId(entrada.id);
         }}
       />
-      <EntradasDetalhe id={detalheId} onClose={() => setDetalheId(null)} />
+      <EntradasDetalhe
+        id={detalheId}
+        onClose={() => setDetalheId(null)}
+        onDevolver={(entrada) => {
+          setDetalheId(null);
+          setDevolver(entrada.id);
+        }}
+      />
+      <DevolucaoDialog
+        origem={devolver === null ? null : { tipo: 'fornecedor', entrada_id: devolver }}
+        onClose={() => setDevolver(null)}
+      />
     </ListScreen>
   );
 }

@@ -11,13 +11,20 @@ export function Dinheiro({ valor, ...props }: TextProps & { valor: number }) {
   );
 }
 
-/** Where a title came from: its sale (/vendas?venda=) or its service order, as a link. */
+/**
+ * Where a title came from, as a link: its sale (/vendas?venda=), its service order, the
+ * purchase entered from its XML, or the return (its note).
+ */
 export function OrigemTitulo({
   venda_id,
   ordem_servico_id,
+  entrada_nfe_id,
+  devolucao_id,
 }: {
   venda_id: number | null;
   ordem_servico_id: number | null;
+  entrada_nfe_id: number | null;
+  devolucao_id: number | null;
 }) {
   if (venda_id !== null) {
     return (
@@ -30,6 +37,20 @@ export function OrigemTitulo({
     return (
       <Anchor component={Link} to={`/servicos/editar-os/${ordem_servico_id}`} size="xs">
         Ordem de serviço de origem
+      </Anchor>
+    );
+  }
+  if (entrada_nfe_id !== null) {
+    return (
+      <Anchor component={Link} to={`/estoque/entradas-xml?entrada=${entrada_nfe_id}`} size="xs">
+        Compra de origem (XML)
+      </Anchor>
+    );
+  }
+  if (devolucao_id !== null) {
+    return (
+      <Anchor component={Link} to={`/nota-fiscal?devolucao=${devolucao_id}`} size="xs">
+        Devolução de origem
       </Anchor>
     );
   }

@@ -87,8 +87,9 @@ function BaixarParcela({ compacto, onClick }: { compacto: boolean; onClick: () =
 }
 
 /** A title may be edited or cancelled only when typed in here and not cancelled. */
+/** A title typed by hand, or a purchase's payable (its due dates renegotiated), is edited here. */
 export const tituloEditavel = (t: { origem: string; status: string }) =>
-  t.origem === 'manual' && t.status !== 'cancelado';
+  (t.origem === 'manual' || t.origem === 'compra') && t.status !== 'cancelado';
 
 function Conteudo({
   titulo,
@@ -308,7 +309,7 @@ function Conteudo({
         </Stack>
       )}
 
-      {titulo.origem !== 'manual' && (
+      {titulo.origem !== 'manual' && titulo.origem !== 'compra' && (
         <Text size="xs" c="dimmed">
           {FINANCEIRO_MESSAGES.tituloDeOrigem}
         </Text>

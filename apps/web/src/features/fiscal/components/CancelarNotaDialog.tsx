@@ -13,8 +13,8 @@ import { formatRestante, useSegundosRestantes } from './prazo';
 
 /**
  * Cancelar nota (admins and managers): the justification, the time left (the server refuses
- * after it; here the button stops too) and "Cancelar também a venda", done by the server once
- * SEFAZ registers the cancellation.
+ * after it; here the button stops too) and, for a sale's note, "Cancelar também a venda", done by
+ * the server once SEFAZ registers the cancellation.
  */
 export function CancelarNotaDialog({
   nota,
@@ -74,15 +74,18 @@ export function CancelarNotaDialog({
         maxLength={255}
         description={<Contador name="justificativa" min={15} max={255} />}
       />
-      <Stack gap={4}>
-        <CheckboxField
-          name="cancelar_venda"
-          label={T.cancelarVenda(formatNumeroVenda(nota.venda_numero))}
-        />
-        <Text size="xs" c="dimmed" pl={30}>
-          {T.cancelarVendaAjuda}
-        </Text>
-      </Stack>
+      {/* A return's note has no sale to cancel with it. */}
+      {nota.venda_id !== null && nota.venda_numero !== null && (
+        <Stack gap={4}>
+          <CheckboxField
+            name="cancelar_venda"
+            label={T.cancelarVenda(formatNumeroVenda(nota.venda_numero))}
+          />
+          <Text size="xs" c="dimmed" pl={30}>
+            {T.cancelarVendaAjuda}
+          </Text>
+        </Stack>
+      )}
     </EventoModal>
   );
 }

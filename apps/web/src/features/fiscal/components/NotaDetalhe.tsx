@@ -55,6 +55,7 @@ import { NOTA_TEXTOS } from '../textos';
 import { vendaPath } from '../paths';
 import { EnviarEmailButton } from '../../../components/EnviarEmailButton';
 import { AcoesDeEventos, PrazoCancelamento } from './AcoesDeEventos';
+import { DevolucaoDaNotaPainel, RegistrarDevolucaoButton } from './DevolucaoDaNota';
 import { EventosDaNotaPainel } from './EventosDaNotaPainel';
 
 /** The situações Transmitir applies to (FISCAL_MENSAGENS.naoTransmissivel). */
@@ -160,7 +161,8 @@ function Aviso({ nota }: { nota: NotaFiscal }) {
  * One note: its situação and what to do about it, the data of the DANFE's header (key in groups
  * of 4, protocol, ambiente), its events at SEFAZ (cancellation, correction letters), the
  * timeline of what was sent to SEFAZ and what it answered, and the action bar: Transmitir,
- * Consultar, Baixar XML, DANFE, Enviar por e-mail, then the events' buttons (AcoesDeEventos).
+ * Consultar, Baixar XML, DANFE, Enviar por e-mail, then the events' buttons (AcoesDeEventos) and
+ * Registrar devolução. A return's note (finalidade 4) shows its return instead of a sale.
  */
 export function NotaDetalhe({ nota }: { nota: NotaFiscal }) {
   const transmitir = useTransmitirNota();
@@ -242,6 +244,7 @@ export function NotaDetalhe({ nota }: { nota: NotaFiscal }) {
               <EnviarEmailButton caminho={`/notas-fiscais/${nota.id}`} />
             )}
             <AcoesDeEventos nota={nota} eventos={eventos} />
+            <RegistrarDevolucaoButton nota={nota} />
           </Group>
         </Group>
         <PrazoCancelamento nota={nota} eventos={eventos} />
@@ -277,11 +280,20 @@ export function NotaDetalhe({ nota }: { nota: NotaFiscal }) {
               )}
             </Campo>
             <Campo label="Valor total">{formatMoney(nota.valor_total)}</Campo>
-            <Campo label="Venda">
-              <Anchor component={Link} to={vendaPath(nota.venda_id)} size="sm">
-                Nº {formatNumeroVenda(nota.venda_numero)}
-              </Anchor>
-            </Campo>
+            {nota.venda_id !== null && nota.venda_numero !== null && (
+              <Campo label="Venda">
+                <Anchor component={Link} to={vendaPath(nota.venda_id)} size="sm">
+                  Nº {formatNumeroVenda(nota.venda_numero)}
+                </Anchor>
+              </Campo>
+            )}
+            {nota.finalidade === 4 && (
+              <Campo label="Finalidade">
+                <Badge color="violet" variant="light" data-testid="nota-finalidade">
+                  Devolução
+                </Badge>
+              </Campo>
+            )}
           </SimpleGrid>
 
           <div>
@@ -321,6 +333,8 @@ export function NotaDetalhe({ nota }: { nota: NotaFiscal }) {
           )}
         </Stack>
       </Paper>
+
+      <DevolucaoDaNotaPainel nota={nota} />
 
       <EventosDaNotaPainel nota={nota} eventos={eventos.data?.eventos ?? []} />
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconFileCode, IconPrinter } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -171,9 +171,16 @@ export function NotasLista({
       noWrap: true,
       render: (nota) => (
         <Stack gap={2} align="flex-start">
-          <Text size="sm" fw={600} ff="monospace">
-            {formatNumeroNota(nota.numero)}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600} ff="monospace">
+              {formatNumeroNota(nota.numero)}
+            </Text>
+            {nota.finalidade === 4 && (
+              <Badge size="xs" color="violet" variant="light" data-testid="nota-devolucao-badge">
+                Devolução
+              </Badge>
+            )}
+          </Group>
           <Text size="xs" c="dimmed">
             Série {nota.serie}
             {nota.ambiente !== 'producao' ? ` · ${AMBIENTE_CURTO[nota.ambiente]}` : ''}

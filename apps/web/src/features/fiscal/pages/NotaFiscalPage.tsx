@@ -1,11 +1,14 @@
 import { Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconFileInvoice, IconReceipt, IconTool } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { useDevolucao } from '../../../api/fiscal';
 import { PageHeader } from '../../../components/PageHeader';
+import { DevolucoesPainel } from '../components/DevolucoesPainel';
 import { NotasLista } from '../components/NotasLista';
 import { StatusSefaz } from '../components/StatusSefaz';
 import { filtrosDaUrl, filtrosParaUrl, type AbaNota, type FiltrosNota } from '../filtros';
+import { notaPath } from '../paths';
 import { NOTA_TEXTOS } from '../textos';
 
 /** The NFS-e tab: what is coming, with nothing to click. */
@@ -27,10 +30,14 @@ function NfseEmBreve() {
 
 /**
  * /nota-fiscal (spec 2, issue 28): the SEFAZ status strip and the tabs NF-e, NFS-e and NFC-e;
- * the tab, the search and the filters live in the address.
+ * the tab, the search and the filters live in the address. Under the NF-e tab's notes, the
+ * returns (Devoluções, admins and managers).
  */
 export default function NotaFiscalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  // ?devolucao=id (a return's title in Financeiro links here): on to the return's note.
+  const devolucaoId = Number(searchParams.get('devolucao')) || null;
+  const devolucao = useDevolucao(devolucaoId);
   const filtros = useMemo(() => filtrosDaUrl(searchParams), [searchParams]);
   const mudarFiltros = useCallback(
     (novos: FiltrosNota) => setSearchParams(filtrosParaUrl(novos), { replace: true }),
@@ -38,6 +45,7 @@ export default function NotaFiscalPage() {
   );
   const aba = filtros.aba;
 
+  if (devolucao.data?.nota_id) return <Navigate to={notaPath(devolucao.data.nota_id)} replace />;
   return (
     <>
       <PageHeader
@@ -67,6 +75,8 @@ export default function NotaFiscalPage() {
       ) : (
         <NotasLista key={aba} filtros={{ ...filtros, aba }} onChange={mudarFiltros} />
       )}
+      {/* The returns' notes are NF-e: their list sits under the NF-e tab's notes. */}
+      {aba === 'nfe' && <DevolucoesPainel />}
     </>
   );
 }
