@@ -2,6 +2,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  gerarCertificadoTeste,
+  type CertificadoTeste,
+} from '../../modules/fiscal/certificado/certificado-teste';
+import {
+  CNPJ_FORNECEDOR_EXEMPLO,
+  itemDeCompra,
+  nfeProcDeCompra,
+  notaDeCompra,
+  RAZAO_FORNECEDOR_EXEMPLO,
+} from '../../modules/fiscal/entradas-exemplo';
 import { iniciarSmtpTeste, type SmtpTeste } from '../../test/smtp-teste';
 import {
   ApiClient,
@@ -19,7 +30,11 @@ import {
  * in the middle of them, and restarts. Every write it had acknowledged (answered 2xx) must be
  * there and whole, every product's stock must equal its ledger, every installment's amount paid
  * the settlements standing on it, every account's balance its movements, and the restart must
- * answer within RESTART_LIMIT_MS. Quotes sent by e-mail meanwhile go to a local mail server:
+ * answer within RESTART_LIMIT_MS. Fiscal documents too: an NFC-e acknowledged stays authorized;
+ * a customer's return of one acknowledged is there with its stock entrada and credit, never twice;
+ * a note cancelled with its sale left both cancelled; a supplier's XML entered left its stock
+ * entradas and payables, and entering it again is refused. Quotes sent by e-mail go to a local
+ * mail server:
  * every e-mail acknowledged is after the restart sent (and arrived) or still in the outbox, and
  * the worker sends what waits. CRASH_ROUNDS raises the rounds for a heavy run.
  */
@@ -113,6 +128,19 @@ interface TransferenciaManual {
   estorno: Estorno;
 }
 
+/** A customer's return of one unit of an NFC-e's sale, acknowledged. */
+interface DevolucaoDaQueda {
+  nota_id: number;
+  produto_id: number;
+}
+
+/** A supplier's XML entered: the file, and the stock movements and payables it answered. */
+interface EntradaDaQueda {
+  xml: string;
+  movimentacoes: number;
+  titulos: number;
+}
+
 interface Acked {
   produtos: Map<number, string>;
   movimentos: Map<number, Movimento>;
@@ -126,6 +154,10 @@ interface Acked {
   transferencias: Map<number, TransferenciaManual>;
   /** E-mails queued (a quote sent by e-mail): id → recipient. */
   emails: Map<number, string>;
+  devolucoes: Map<number, DevolucaoDaQueda>;
+  /** Notes cancelled with their sale (cancelar_venda): note id → sale id. */
+  cancelamentos: Map<number, number>;
+  entradas: Map<number, EntradaDaQueda>;
 }
 
 /** Accounts opened for one round's finance writes: their money moves only by them. */
@@ -160,11 +192,14 @@ const contar = (acked: Acked) =>
   acked.baixas.size +
   acked.transferencias.size +
   acked.emails.size +
+  acked.devolucoes.size +
+  acked.cancelamentos.size +
+  acked.entradas.size +
   estornos(acked);
 
 /**
- * Waits until `minimo` writes (a sale, an NFC-e and a reversal among them) were acknowledged, or
- * `prazoMs` passed.
+ * Waits until `minimo` writes (a sale, an NFC-e, a return, a note cancelled with its sale, a
+ * purchase entered from its XML and a reversal among them) were acknowledged, or `prazoMs` passed.
  */
 async function acknowledged(acked: Acked, minimo: number, prazoMs: number) {
   const prazo = Date.now() + prazoMs;
@@ -174,6 +209,9 @@ async function acknowledged(acked: Acked, minimo: number, prazoMs: number) {
       acked.vendas.size === 0 ||
       acked.notas.size === 0 ||
       acked.emails.size === 0 ||
+      acked.devolucoes.size === 0 ||
+      acked.cancelamentos.size === 0 ||
+      acked.entradas.size === 0 ||
       estornos(acked) === 0)
   ) {
     await sleep(50);
@@ -348,6 +386,100 @@ async function concluirOrdem(client: ApiClient, clienteId: number, produtoId: nu
   return concluida.status === 200 ? id : undefined;
 }
 
+/** A customer's return of the NFC-e's one unit, as a credit: acknowledged or not. */
+async function devolverNota(
+  client: ApiClient,
+  acked: Acked,
+  chave: string,
+  nota: { id: number; produto_id: number; cliente_id: number },
+) {
+  const response = await client.send(
+    'POST',
+    '/api/devolucoes',
+    {
+      tipo: 'cliente',
+      nota_id: nota.id,
+      cliente_id: nota.cliente_id,
+      motivo: 'Teste de queda: devolução',
+      acerto: 'credito',
+      itens: [{ n_item: 1, quantidade: 1 }],
+    },
+    { 'idempotency-key': chave },
+  );
+  if (response.status === 201) {
+    acked.devolucoes.set((response.body as { id: number }).id, {
+      nota_id: nota.id,
+      produto_id: nota.produto_id,
+    });
+  }
+}
+
+/**
+ * The NFC-e cancelled with its sale in one step. From the request on, the sale and its note are
+ * no longer checked as finalized and authorized (a kill before the answer may leave either).
+ */
+async function cancelarComVenda(client: ApiClient, acked: Acked, notaId: number, vendaId: number) {
+  acked.vendas.delete(vendaId);
+  acked.notas.delete(notaId);
+  const response = await client.send('POST', `/api/notas-fiscais/${notaId}/cancelar`, {
+    justificativa: 'Teste de queda: venda desfeita',
+    cancelar_venda: true,
+  });
+  if (response.status === 200 && (response.body as { venda_cancelada: boolean }).venda_cancelada) {
+    acked.cancelamentos.set(notaId, vendaId);
+  }
+}
+
+/**
+ * A supplier's NF-e of two items (one in boxes of 6) with one duplicata, entered from its XML:
+ * the preview's proposal confirmed as is.
+ */
+async function lancarCompra(
+  client: ApiClient,
+  acked: Acked,
+  fornecedor: CertificadoTeste,
+  numero: number,
+) {
+  const { xml, totalCentavos } = nfeProcDeCompra(
+    notaDeCompra({
+      numero,
+      itens: [
+        itemDeCompra(1, { quantidade: 2, valorUnitarioCentavos: 1_500 }),
+        itemDeCompra(2, { unidade: 'CX', quantidade: 1, valorUnitarioCentavos: 6_000 }),
+      ],
+    }),
+    fornecedor.pem,
+    [{ nDup: '001', dVenc: '2027-01-15', vDupCentavos: 9_000 }],
+  );
+  if (totalCentavos !== 9_000) throw new Error(`total da compra: ${totalCentavos}`);
+  const formulario = (dados?: unknown) => {
+    const form = new FormData();
+    form.append('xml', new Blob([xml], { type: 'application/xml' }), 'compra.xml');
+    if (dados !== undefined) form.append('dados', JSON.stringify(dados));
+    return form;
+  };
+  const previa = await client.sendForm('/api/entradas-nfe/previa', formulario());
+  if (previa.status !== 200) return;
+  const itens = (
+    previa.body as { itens: Array<{ n_item: number; produto: { id: number } | null }> }
+  ).itens.map((item) => ({
+    n_item: item.n_item,
+    produto_id: item.produto?.id ?? null,
+    fator: item.n_item === 2 ? 6 : 1,
+  }));
+  const response = await client.sendForm('/api/entradas-nfe', formulario({ itens }), {
+    'idempotency-key': `queda-compra-${numero}`,
+  });
+  if (response.status === 201) {
+    const entrada = response.body as { id: number; movimentacoes: unknown[]; titulos: unknown[] };
+    acked.entradas.set(entrada.id, {
+      xml,
+      movimentacoes: entrada.movimentacoes.length,
+      titulos: entrada.titulos.length,
+    });
+  }
+}
+
 /** Writes until told to stop, remembering what the server acknowledged. */
 async function writeUntil(
   client: ApiClient,
@@ -357,6 +489,7 @@ async function writeUntil(
   stopped: () => boolean,
   clienteId: number,
   orcamentoId: number,
+  fornecedor: CertificadoTeste,
 ) {
   for (let n = 0; !stopped(); n++) {
     try {
@@ -376,6 +509,8 @@ async function writeUntil(
           produtos[(worker + n) % produtos.length]!,
         );
         if (id !== undefined) acked.ordens.add(id);
+      } else if (worker === 0 && n % 8 === 3) {
+        await lancarCompra(client, acked, fornecedor, round * 10_000 + n);
       } else if (n % 4 === 1) {
         // A counter quick sale of one unit: a document that moves stock and money.
         const produtoId = produtos[(worker * 5 + n) % produtos.length]!;
@@ -411,6 +546,16 @@ async function writeUntil(
                 chave: lida.chave,
                 protocolo: lida.protocolo,
               });
+              // Some are returned, some cancelled with their sale.
+              if (n % 24 === 9) {
+                await devolverNota(client, acked, `queda-devolucao-${round}-${worker}-${n}`, {
+                  id: lida.id,
+                  produto_id: produtoId,
+                  cliente_id: clienteId,
+                });
+              } else if (n % 24 === 17) {
+                await cancelarComVenda(client, acked, lida.id, venda.id);
+              }
             }
           }
         }
@@ -511,8 +656,10 @@ async function verify(client: ApiClient, acked: Acked, contas: ContaDaQueda[]) {
       missing.push(`ordem de serviço ${id}: ${response.status} ${situacao}`);
     }
   }
+  const fiscal = await verifyFiscal(client, acked, porVenda);
+  missing.push(...fiscal.missing);
   const unbalanced: string[] = [];
-  for (const id of acked.produtos.keys()) {
+  for (const id of [...acked.produtos.keys(), ...fiscal.produtos]) {
     const produto = await client.send('GET', `/api/produtos/${id}`);
     const ledger = await client.send(
       'GET',
@@ -531,6 +678,86 @@ async function verify(client: ApiClient, acked: Acked, contas: ContaDaQueda[]) {
     missing: [...missing, ...financeiro.missing],
     unbalanced: [...unbalanced, ...financeiro.unbalanced],
   };
+}
+
+/**
+ * The fiscal documents after the restart: each acknowledged return with its one stock entrada and
+ * its open credit, and its note's item returned once; each note cancelled with its sale, both
+ * cancelled with the sale's receivable; each purchase entered with its movements and payables,
+ * and the first of them refused when entered again. Answers what is missing and the products
+ * the purchases moved (for the ledger check).
+ */
+async function verifyFiscal(
+  client: ApiClient,
+  acked: Acked,
+  recebiveis: Map<number, { status: string }>,
+) {
+  const missing: string[] = [];
+  for (const [id, devolucao] of acked.devolucoes) {
+    const response = await client.send('GET', `/api/devolucoes/${id}`);
+    const lida = response.body as {
+      movimentacoes: Array<{ produto_id: number; tipo: string; quantidade: number }>;
+      titulos: Array<{ status: string }>;
+      cancelada_em: string | null;
+    };
+    const origem = await client.send(
+      'GET',
+      `/api/devolucoes/origem?tipo=cliente&nota_id=${devolucao.nota_id}`,
+    );
+    const devolvida = (origem.body as { itens: Array<{ devolvida: number }> }).itens[0]?.devolvida;
+    if (
+      response.status !== 200 ||
+      lida.cancelada_em !== null ||
+      lida.movimentacoes.length !== 1 ||
+      lida.movimentacoes[0]!.tipo !== 'entrada' ||
+      lida.movimentacoes[0]!.produto_id !== devolucao.produto_id ||
+      lida.movimentacoes[0]!.quantidade !== 1 ||
+      lida.titulos.length !== 1 ||
+      lida.titulos[0]!.status !== 'aberto' ||
+      devolvida !== 1
+    ) {
+      missing.push(
+        `devolução ${id}: ${response.status} ${JSON.stringify(lida)} devolvida ${devolvida}`,
+      );
+    }
+  }
+  for (const [notaId, vendaId] of acked.cancelamentos) {
+    const nota = await client.send('GET', `/api/notas-fiscais/${notaId}`);
+    const venda = await client.send('GET', `/api/vendas/${vendaId}`);
+    const situacao = (nota.body as { situacao: string }).situacao;
+    const status = (venda.body as { status: string }).status;
+    if (situacao !== 'Cancelada' || status !== 'Cancelada') {
+      missing.push(`cancelamento da NFC-e ${notaId}: nota ${situacao}, venda ${status}`);
+    }
+    if (recebiveis.get(vendaId)?.status !== 'cancelado') {
+      missing.push(`recebível da venda cancelada ${vendaId}: ${recebiveis.get(vendaId)?.status}`);
+    }
+  }
+  const produtos = new Set<number>();
+  for (const [id, entrada] of acked.entradas) {
+    const response = await client.send('GET', `/api/entradas-nfe/${id}`);
+    const lida = response.body as {
+      itens: Array<{ produto_id: number }>;
+      movimentacoes: unknown[];
+      titulos: unknown[];
+    };
+    if (
+      response.status !== 200 ||
+      lida.movimentacoes.length !== entrada.movimentacoes ||
+      lida.titulos.length !== entrada.titulos
+    ) {
+      missing.push(`entrada por XML ${id}: ${response.status}`);
+    } else lida.itens.forEach((item) => produtos.add(item.produto_id));
+  }
+  const [primeira] = acked.entradas.values();
+  if (primeira) {
+    const form = new FormData();
+    form.append('xml', new Blob([primeira.xml], { type: 'application/xml' }), 'compra.xml');
+    form.append('dados', JSON.stringify({ itens: [] }));
+    const outraVez = await client.sendForm('/api/entradas-nfe/previa', form);
+    if (outraVez.status !== 409) missing.push(`a mesma NF-e entrou de novo: ${outraVez.status}`);
+  }
+  return { missing, produtos };
 }
 
 /** A reversal's trace against what was asked: none must be there, an acknowledged one must. */
@@ -760,11 +987,16 @@ async function verificarEmails(client: ApiClient, acked: Acked, smtp: SmtpTeste)
 
 async function crashRounds(env: Record<string, string>) {
   const smtp = await iniciarSmtpTeste();
+  const fornecedor = gerarCertificadoTeste({
+    cnpj: CNPJ_FORNECEDOR_EXEMPLO,
+    razaoSocial: RAZAO_FORNECEDOR_EXEMPLO,
+  });
   let server: ServerProcess = await startServer(env);
   const restarts: number[] = [];
   const motor: number[] = [];
   let checked = 0;
   let notas = 0;
+  const fiscais = { devolucoes: 0, cancelamentos: 0, entradas: 0 };
   let emails = 0;
   let emailsDepois = 0;
   /** Acknowledged manual finance writes over the rounds, each kind checked at least once. */
@@ -796,6 +1028,9 @@ async function crashRounds(env: Record<string, string>) {
         baixas: new Map(),
         transferencias: new Map(),
         emails: new Map(),
+        devolucoes: new Map(),
+        cancelamentos: new Map(),
+        entradas: new Map(),
       };
       const clientes = await client.send('GET', '/api/cadastros?tipo=cliente&limit=1');
       const clienteId = (clientes.body as Array<{ id: number }>)[0]!.id;
@@ -803,7 +1038,7 @@ async function crashRounds(env: Record<string, string>) {
       let stop = false;
       const workers = Array.from({ length: WORKERS }, (_, worker) =>
         worker < WORKERS - FINANCE_WORKERS
-          ? writeUntil(client, round, worker, acked, () => stop, clienteId, orcamentoId)
+          ? writeUntil(client, round, worker, acked, () => stop, clienteId, orcamentoId, fornecedor)
           : financeUntil(client, round, worker, acked, () => stop, contas),
       );
       // The kill lands mid-writes, once enough have been acknowledged to check (a slow day's
@@ -837,6 +1072,9 @@ async function crashRounds(env: Record<string, string>) {
       financas.transferencias += acked.transferencias.size;
       financas.estornos += estornos(acked);
       notas += acked.notas.size;
+      fiscais.devolucoes += acked.devolucoes.size;
+      fiscais.cancelamentos += acked.cancelamentos.size;
+      fiscais.entradas += acked.entradas.size;
       emails += acked.emails.size;
       emailsDepois += correio.enviadosDepois;
     }
@@ -845,13 +1083,18 @@ async function crashRounds(env: Record<string, string>) {
     await smtp.parar();
   }
   console.info(
-    `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas (${notas} NFC-e; financeiro: ` +
+    `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas (${notas} NFC-e, ` +
+      `${fiscais.devolucoes} devoluções, ${fiscais.cancelamentos} notas canceladas com a venda, ` +
+      `${fiscais.entradas} compras por XML; financeiro: ` +
       `${financas.titulos} títulos, ${financas.baixas} baixas, ${financas.transferencias} ` +
       `transferências, ${financas.estornos} estornos; ${emails} e-mails, ${emailsDepois} enviados ` +
       `depois do reinício), reinício em ${restarts.join(', ')} ms` +
       (motor.length ? ` (o PGlite sozinho: ${motor.join(', ')} ms)` : ''),
   );
   expect(notas, 'NFC-e autorizadas e conferidas').toBeGreaterThan(0);
+  expect(fiscais.devolucoes, 'devoluções conferidas').toBeGreaterThan(0);
+  expect(fiscais.cancelamentos, 'notas canceladas com a venda conferidas').toBeGreaterThan(0);
+  expect(fiscais.entradas, 'compras por XML conferidas').toBeGreaterThan(0);
   restarts.forEach((ms, i) => {
     const limite = Math.max(RESTART_LIMIT_MS, (motor[i] ?? 0) + ENGINE_MARGIN_MS);
     expect(ms, `rodada ${i + 1}`).toBeLessThanOrEqual(limite);

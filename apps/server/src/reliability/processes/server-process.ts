@@ -132,20 +132,30 @@ export class ApiClient {
     return response;
   }
 
-  async send(
+  send(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.enviar(
+      method,
+      pathname,
+      body !== undefined ? JSON.stringify(body) : undefined,
+      body !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
+    );
+  }
+
+  /** A multipart/form-data POST (an upload), its content type set by fetch. */
+  sendForm(pathname: string, form: FormData, headers: Record<string, string> = {}) {
+    return this.enviar('POST', pathname, form, headers);
+  }
+
+  private async enviar(
     method: string,
     pathname: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
+    body: string | FormData | undefined,
+    headers: Record<string, string>,
   ) {
     const response = await fetch(`${this.baseUrl}${pathname}`, {
       method,
-      headers: {
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...headers },
+      body,
     });
     const text = await response.text();
     // JSON answers parsed; others (an XML download) as their text.
