@@ -5,6 +5,7 @@
 // no answer is consulted by key before anything is sent again, so SEFAZ never sees a duplicate.
 import {
   AMBIENTE_LABELS,
+  EVENTO_CANCELAMENTO,
   FISCAL_MENSAGENS,
   FISCAL_TEXTOS,
   MODELO_LABELS,
@@ -63,6 +64,13 @@ import { validarXml } from './nfe/esquemas';
 import type { CertificadoPem, NotaDados } from './nfe/nfe-dados';
 import { montarNfe } from './nfe/nfe-xml';
 import { lerNfe } from './danfe/nfe-leitura';
+import {
+  homologada,
+  registroDoRetorno,
+  valoresDaInutilizacao,
+  type Faixa,
+} from './eventos-registro';
+import { inserirEventoNfe, inserirInutilizacao } from './eventos.repository';
 import type { DevolucaoFiscal } from './devolucoes.repository';
 import { devolucaoFiscal } from './devolucoes.repository';
 import { notaDaDevolucao } from './nota-da-devolucao';
@@ -924,8 +932,19 @@ export class ServicoFiscal {
         justificativa,
         cnpj: empresa.documento ?? '',
       });
-      const cancelada = evento.evento?.cStat === 135 || evento.evento?.cStat === 155;
+      const registro = registroDoRetorno(evento, justificativa);
+      const cancelada = registro !== null && (registro.cStat === 135 || registro.cStat === 155);
       return comAuditoria(this.db, null, async (tx) => {
+        // Kept with the events a user sends: its procEventoNFe downloadable from the note.
+        if (cancelada) {
+          await inserirEventoNfe(tx, {
+            notaId: nota.id,
+            tipoEvento: EVENTO_CANCELAMENTO,
+            sequencia: 1,
+            ...registro,
+            usuarioId: null,
+          });
+        }
         await registrarEvento(tx, {
           notaId: nota.id,
           tipo: 'cancelamento',
@@ -950,17 +969,27 @@ export class ServicoFiscal {
         proximaTentativa: new Date(Date.now() + esperaDaFila(nota.tentativas + 1)),
       });
     }
-    const inutilizacao = await contexto.cliente.inutilizar({
+    const faixa: Faixa = {
       modelo: nota.modelo as ModeloFiscal,
       serie: nota.serie,
       inicio: nota.numero,
       fim: nota.numero,
+      justificativa: 'Numero nao utilizado: venda emitida em contingencia com o numero seguinte',
+    };
+    const inutilizacao = await contexto.cliente.inutilizar({
+      ...faixa,
       ano: nota.emitidaEm.getFullYear() % 100,
       cnpj: empresa.documento ?? '',
-      justificativa: 'Numero nao utilizado: venda emitida em contingencia com o numero seguinte',
     });
-    const inutilizada = inutilizacao.cStat === 102;
+    const inutilizada = homologada(inutilizacao);
     return comAuditoria(this.db, null, async (tx) => {
+      // Listed with the ranges a user voids (its procInutNFe downloadable).
+      if (homologada(inutilizacao)) {
+        await inserirInutilizacao(
+          tx,
+          valoresDaInutilizacao(nota.ambiente, faixa, inutilizacao, null),
+        );
+      }
       await registrarEvento(tx, {
         notaId: nota.id,
         tipo: 'inutilizacao',

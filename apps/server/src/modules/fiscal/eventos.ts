@@ -25,7 +25,6 @@ import {
   type NotaFiscal,
   type SituacaoNota,
   type TipoEventoNfe,
-  type AmbienteFiscal,
 } from '@prumo/shared/fiscal';
 import { toISODate } from '@prumo/shared/dates';
 import type { Config } from '../../config';
@@ -38,6 +37,14 @@ import { alterarStatusVenda, getVenda } from '../vendas/vendas.repository';
 import { desfazerDevolucao } from './devolucoes';
 import { devolucoesDaNota } from './devolucoes.repository';
 import { ServicoFiscal } from './emissao';
+import {
+  dataDaSefaz,
+  homologada,
+  registroDoRetorno,
+  valoresDaInutilizacao,
+  type Faixa,
+  type Registro,
+} from './eventos-registro';
 import {
   eventoDaNota,
   eventoEmCurso,
@@ -61,7 +68,6 @@ import {
   registrarEvento,
   type NotaRow,
 } from './fiscal.repository';
-import { montarProcInutNFe } from './sefaz/mensagens';
 import {
   CSTAT,
   SefazErro,
@@ -71,7 +77,6 @@ import {
   type RetornoInutilizacao,
   type SefazClient,
 } from './sefaz/sefaz-client';
-import type { inutilizacoes } from './eventos.table';
 import type { notaFiscalEventos } from './fiscal.table';
 
 const M = EVENTOS_MENSAGENS;
@@ -80,15 +85,6 @@ const DECLARACAO = '<?xml version="1.0" encoding="UTF-8"?>';
 const NOMEADOS = 10;
 
 /** An event SEFAZ registered, as it is kept. */
-interface Registro {
-  cStat: number;
-  xMotivo: string;
-  protocolo: string | null;
-  registradoEm: Date;
-  texto: string;
-  xml: string;
-}
-
 interface PedidoDeEvento {
   sequencia: number;
   texto: string;
@@ -151,23 +147,6 @@ function erroDaSefaz(erro: unknown): unknown {
 }
 
 /** The event SEFAZ registered (135/155) from its answer, with the procEventoNFe built. */
-function registroDoRetorno(retorno: RetornoEvento, texto: string): Registro | null {
-  if (!retorno.procEvento || !retorno.evento) return null;
-  return {
-    cStat: retorno.evento.cStat,
-    xMotivo: retorno.evento.xMotivo,
-    protocolo: retorno.evento.nProt,
-    registradoEm: dataDaSefaz(retorno.evento.dhRegEvento),
-    texto,
-    xml: retorno.procEvento,
-  };
-}
-
-const dataDaSefaz = (valor: string | null) => {
-  const data = valor ? new Date(valor) : new Date(Number.NaN);
-  return Number.isNaN(data.getTime()) ? new Date() : data;
-};
-
 export class EventosFiscais {
   constructor(
     private readonly db: Database,
@@ -595,14 +574,6 @@ export class EventosFiscais {
   }
 }
 
-interface Faixa {
-  modelo: ModeloFiscal;
-  serie: number;
-  inicio: number;
-  fim: number;
-  justificativa: string;
-}
-
 type LinhaDoTempo = Omit<typeof notaFiscalEventos.$inferInsert, 'notaId' | 'usuarioId'>;
 
 /** A failure to reach SEFAZ, as the note's timeline keeps it (nothing for other errors). */
@@ -610,32 +581,6 @@ function falhaNaLinhaDoTempo(rotulo: string, erro: unknown): LinhaDoTempo | null
   return erro instanceof SefazErro
     ? { tipo: 'erro', descricao: `${rotulo}: ${erro.message}` }
     : null;
-}
-
-const homologada = (
-  retorno: RetornoInutilizacao,
-): retorno is RetornoInutilizacao & { nProt: string } =>
-  retorno.cStat === CSTAT.inutilizacaoHomologada && retorno.nProt !== null;
-
-/** The row of a homologated inutilização, with its procInutNFe. */
-function valoresDaInutilizacao(
-  ambiente: AmbienteFiscal,
-  faixa: Faixa,
-  retorno: RetornoInutilizacao & { nProt: string },
-  ator: Ator,
-): typeof inutilizacoes.$inferInsert {
-  return {
-    ambiente,
-    modelo: faixa.modelo,
-    serie: faixa.serie,
-    numeroInicial: faixa.inicio,
-    numeroFinal: faixa.fim,
-    justificativa: faixa.justificativa,
-    protocolo: retorno.nProt,
-    registradaEm: dataDaSefaz(retorno.dhRecbto),
-    xml: montarProcInutNFe(retorno.xmlPedido, retorno.xml),
-    usuarioId: ator?.id ?? null,
-  };
 }
 
 const recusaNoCampo = (campo: string, mensagem: string) =>

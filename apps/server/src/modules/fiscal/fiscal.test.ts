@@ -341,6 +341,19 @@ describe('NFC-e at the counter', () => {
     );
     expect(tentativa!.situacao).toBe('Inutilizada');
     expect(tentativa!.numero).toBe(contingencia!.numero - 1);
+    // The number the queue voided is listed with the others, with its procInutNFe.
+    const inutilizacoes = await ctx.request({
+      method: 'GET',
+      url: '/api/fiscal/inutilizacoes?modelo=65',
+    });
+    expect(inutilizacoes.json<Array<{ numero_inicial: number; protocolo: string }>>()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          numero_inicial: tentativa!.numero,
+          protocolo: expect.any(String),
+        }),
+      ]),
+    );
   });
 });
 
