@@ -6,6 +6,7 @@
 import {
   AMBIENTE_LABELS,
   EVENTO_CANCELAMENTO,
+  EVENTOS_MENSAGENS,
   FISCAL_MENSAGENS,
   FISCAL_TEXTOS,
   MODELO_LABELS,
@@ -70,7 +71,7 @@ import {
   valoresDaInutilizacao,
   type Faixa,
 } from './eventos-registro';
-import { inserirEventoNfe, inserirInutilizacao } from './eventos.repository';
+import { eventoEmCurso, inserirEventoNfe, inserirInutilizacao } from './eventos.repository';
 import type { DevolucaoFiscal } from './devolucoes.repository';
 import { devolucaoFiscal } from './devolucoes.repository';
 import { notaDaDevolucao } from './nota-da-devolucao';
@@ -565,6 +566,11 @@ export class ServicoFiscal {
       if (resolvida) return resolvida;
     }
     const marcada = await comAuditoria(this.db, ator, async (tx) => {
+      // Voiding the number holds the note's slot: then it is not sent (the row lock orders the
+      // two; the voiding refuses a note already marked as sent).
+      if (eventoEmCurso((await notaRow(tx, nota.id, true))!)) {
+        throw new AppError('REGRA_VIOLADA', EVENTOS_MENSAGENS.eventoEmAndamento);
+      }
       await registrarEvento(tx, {
         notaId: nota.id,
         tipo: 'transmissao',

@@ -597,4 +597,40 @@ describe('inutilização', () => {
     expect(recusada.statusCode).toBe(409);
     expect((await situacao(autorizada.id)).inutilizacao.permitida).toBe(false);
   });
+
+  it('never sends and voids one number at once: of a transmission and a voiding, one happens', async () => {
+    cenario({
+      tipo: 'rejeitar-proxima',
+      cStat: 778,
+      xMotivo: 'Rejeição: Informado NCM inexistente',
+    });
+    const vendaId = await vendaFinalizada([{ produto_id: await produto(), quantidade: 1 }]);
+    const rejeitada = await emitir(vendaId);
+    expect(rejeitada.situacao).toBe('Rejeitada');
+    const [transmissao, inutilizacao] = await Promise.all([
+      ctx.request({ method: 'POST', url: `/api/notas-fiscais/${rejeitada.id}/transmitir` }),
+      ctx.request({
+        method: 'POST',
+        url: `/api/notas-fiscais/${rejeitada.id}/inutilizar`,
+        payload: { justificativa: 'Venda refeita em outra nota fiscal' },
+        as: MANAGER_EMAIL,
+      }),
+    ]);
+    const final = (
+      await ctx.request({ method: 'GET', url: `/api/notas-fiscais/${rejeitada.id}` })
+    ).json<NotaFiscal>();
+    const voided = (
+      await ctx.request({ method: 'GET', url: '/api/fiscal/inutilizacoes?modelo=55&limit=100' })
+    )
+      .json<Inutilizacao[]>()
+      .some((i) => i.numero_inicial <= rejeitada.numero && rejeitada.numero <= i.numero_final);
+    if (final.situacao === 'Autorizada') {
+      expect(inutilizacao.statusCode).toBe(409);
+      expect(voided).toBe(false);
+    } else {
+      expect(final.situacao).toBe('Inutilizada');
+      expect(transmissao.statusCode).toBe(409);
+      expect(voided).toBe(true);
+    }
+  });
 });
