@@ -2,6 +2,7 @@ import { NFE_10_ITENS } from '../modules/fiscal/danfe/danfe-fixtures';
 import { CONTEXTO_TESTE } from '../pdf/pdf-teste';
 import { gerarCertificadoTeste } from '../modules/fiscal/certificado/certificado-teste';
 import { medirNfe } from '../modules/fiscal/nfe/nfe-exemplo';
+import { medirDps } from '../modules/fiscal/nfse/dps-exemplo';
 import {
   CNPJ_FORNECEDOR_EXEMPLO,
   medirEntradaXml,
@@ -15,6 +16,8 @@ export const ALVO_DANFE_MS = 150;
 export const ALVO_VENDA_NFCE_MS = 1000;
 /** Target of issue 29: a supplier's XML of 100 items entered (preview and confirmation). */
 export const ALVO_ENTRADA_XML_MS = 1000;
+/** Target of issue 30: a DPS (national NFS-e) built, signed and validated. */
+export const ALVO_DPS_MS = 50;
 
 /**
  * Fiscal notes (issue 28): an NF-e of 10 items built, signed and validated against the official
@@ -22,11 +25,13 @@ export const ALVO_ENTRADA_XML_MS = 1000;
  * running server in its ambiente de simulação, a counter sale from F9 to its DANFCE ready: the
  * quick sale, its NFC-e authorized by the simulated SEFAZ (HTTPS with client certificates) and
  * the DANFCE's PDF read whole; and a supplier's NF-e of 100 items entered from its XML (issue 29:
- * the preview and the confirmation, products found by the supplier's codes).
+ * the preview and the confirmation, products found by the supplier's codes); and a DPS of the
+ * national NFS-e built, signed and validated (issue 30).
  */
 export async function medirFiscal(url: string, token: string): Promise<LinhaDocumento[]> {
   const { pem } = gerarCertificadoTeste({ cnpj: '11222333000181', razaoSocial: 'PRUMO BENCH' });
   const nfe = await medirNfe(pem, { itens: 10, vezes: 30, aquecimento: 5 });
+  const dps = await medirDps(pem, { vezes: 30, aquecimento: 5 });
   const { danfePdf } = await import('../modules/fiscal/danfe/danfe');
   const danfe = await repetir(20, async () => {
     const started = performance.now();
@@ -80,6 +85,7 @@ export async function medirFiscal(url: string, token: string): Promise<LinhaDocu
       amostras: nfe.duracoes,
       alvoMs: ALVO_NFE_MS,
     },
+    { nome: 'DPS NFS-e: montar, assinar, validar', amostras: dps.duracoes, alvoMs: ALVO_DPS_MS },
     { nome: 'DANFE A4 10 itens', amostras: danfe, alvoMs: ALVO_DANFE_MS },
     {
       nome: 'venda balcão + NFC-e até o DANFCE',

@@ -6,7 +6,8 @@ import type { EntradaPrevia } from '@prumo/shared/fiscal';
 import { assinarXml, digestValue } from './nfe/assinatura';
 import type { CertificadoPem, ItemNota, NotaDados } from './nfe/nfe-dados';
 import { itemDeExemplo, notaDeExemplo } from './nfe/nfe-exemplo';
-import { dinheiro, montarNfe } from './nfe/nfe-xml';
+import { montarNfe } from './nfe/nfe-xml';
+import { dinheiro } from './xml-texto';
 import { montarNfeProc, VERSAO_NFE } from './sefaz/mensagens';
 import { NS_NFE } from './sefaz/soap';
 

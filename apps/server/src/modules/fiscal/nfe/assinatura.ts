@@ -6,7 +6,8 @@ import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import type { CertificadoPem } from './nfe-dados';
 
-export type ElementoAssinado = 'infNFe' | 'infInut' | 'infEvento';
+/** The signed elements: the NF-e's, its events' and inutilização's, the NFS-e's DPS and event request. */
+export type ElementoAssinado = 'infNFe' | 'infInut' | 'infEvento' | 'infDPS' | 'infPedReg';
 
 const XMLDSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';

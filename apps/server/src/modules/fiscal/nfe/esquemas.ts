@@ -1,5 +1,7 @@
-// Offline validation against the official XSDs (apps/server/esquemas/nfe/PL_010_V1.30, see its
-// ORIGEM.md) with libxml2 compiled to WebAssembly (xmllint-wasm, no native build).
+// Offline validation against the official XSDs (the NF-e's in apps/server/esquemas/nfe/PL_010_V1.30,
+// the national NFS-e's in apps/server/esquemas/nfse/v1.01; see their ORIGEM.md) with libxml2
+// compiled to WebAssembly (xmllint-wasm, no native build). Both packages share one worker: their
+// file names do not collide.
 //
 // xmllint-wasm's validateXML starts a worker, compiles the 780 kB wasm and parses the schemas on
 // every call: about 100 ms here. One worker kept for the process, with the wasm compiled once and
@@ -12,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 export const PACOTE_ESQUEMAS = 'PL_010_V1.30';
+/** The national NFS-e's schemas (Sistema Nacional NFS-e, layout 1.01). */
+export const PACOTE_ESQUEMAS_NFSE = 'v1.01';
 
 /** Each document Prumo builds or receives, by its root element, and the XSD that validates it. */
 export const ARQUIVO_DO_ESQUEMA = {
@@ -34,6 +38,11 @@ export const ARQUIVO_DO_ESQUEMA = {
   envCCe: 'envCCe_v1.00.xsd',
   retEnvCCe: 'retEnvCCe_v1.00.xsd',
   procCCeNFe: 'procCCeNFe_v1.00.xsd',
+  // NFS-e (national layout): the DPS sent, the NFS-e answered, the event asked and registered.
+  DPS: 'DPS_v1.01.xsd',
+  NFSe: 'NFSe_v1.01.xsd',
+  pedRegEvento: 'pedRegEvento_v1.01.xsd',
+  evento: 'evento_v1.01.xsd',
 } as const;
 export type EsquemaNfe = keyof typeof ARQUIVO_DO_ESQUEMA;
 
@@ -42,15 +51,24 @@ export interface ResultadoValidacao {
   erros: string[];
 }
 
-/** The schema folder, found from this file (src/ under vitest and tsx) or the bundle (dist/). */
-export function pastaDosEsquemas(): string {
+const PACOTES = {
+  nfe: { pasta: path.join('nfe', PACOTE_ESQUEMAS), arquivo: ARQUIVO_DO_ESQUEMA.nfe },
+  nfse: { pasta: path.join('nfse', PACOTE_ESQUEMAS_NFSE), arquivo: ARQUIVO_DO_ESQUEMA.DPS },
+} as const;
+
+/**
+ * A package's schema folder, found from this file (src/ under vitest and tsx) or the bundle
+ * (dist/).
+ */
+export function pastaDosEsquemas(pacote: keyof typeof PACOTES = 'nfe'): string {
+  const { pasta, arquivo } = PACOTES[pacote];
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let nivel = 0; nivel < 8; nivel++) {
-    const candidata = path.join(dir, 'esquemas', 'nfe', PACOTE_ESQUEMAS);
-    if (fs.existsSync(path.join(candidata, ARQUIVO_DO_ESQUEMA.nfe))) return candidata;
+    const candidata = path.join(dir, 'esquemas', pasta);
+    if (fs.existsSync(path.join(candidata, arquivo))) return candidata;
     dir = path.dirname(dir);
   }
-  throw new Error(`Pasta dos esquemas da NF-e (esquemas/nfe/${PACOTE_ESQUEMAS}) não encontrada.`);
+  throw new Error(`Pasta dos esquemas (esquemas/${pasta}) não encontrada.`);
 }
 
 /** Documents validated in one xmllint run (one schema parse). */
@@ -151,20 +169,43 @@ function semDocumentacao(xsd: string): string {
     .replace(/>\s+</g, '><');
 }
 
+/**
+ * Corrections to official files that libxml2 cannot compile, applied as they are loaded (the
+ * files stay as published, their SHA-256 in ORIGEM.md). tiposSimples_v1.01.xsd (NFS-e) writes
+ * TSSerieDPS's pattern in Perl syntax (anchors and a lookahead, which XSD regular expressions do
+ * not have); the same rule in XSD syntax: 1 to 5 digits, not all zeros (maxLength 5 stays).
+ */
+const CORRECOES: Record<string, Array<[string, string]>> = {
+  'tiposSimples_v1.01.xsd': [['value="^(?!0{1,5}$)\\d{1,5}$"', 'value="0{0,4}[1-9][0-9]{0,4}"']],
+};
+
+function corrigido(arquivo: string, xsd: string): string {
+  let texto = xsd;
+  for (const [de, para] of CORRECOES[arquivo] ?? []) {
+    if (!texto.includes(de)) throw new Error(`Correção de ${arquivo} não se aplica: ${de}`);
+    texto = texto.replace(de, para);
+  }
+  return texto;
+}
+
 let worker: Worker | undefined;
 let proximoId = 0;
 const pendentes = new Map<number, (resposta: Resposta | Error) => void>();
 
 function iniciarWorker(): Worker {
   if (worker) return worker;
-  const pasta = pastaDosEsquemas();
-  const esquemas = fs
-    .readdirSync(pasta)
-    .filter((arquivo) => arquivo.endsWith('.xsd'))
-    .map((arquivo) => ({
-      fileName: arquivo,
-      contents: semDocumentacao(fs.readFileSync(path.join(pasta, arquivo), 'utf8')),
-    }));
+  const esquemas = (['nfe', 'nfse'] as const).flatMap((pacote) => {
+    const pasta = pastaDosEsquemas(pacote);
+    return fs
+      .readdirSync(pasta)
+      .filter((arquivo) => arquivo.endsWith('.xsd'))
+      .map((arquivo) => ({
+        fileName: arquivo,
+        contents: semDocumentacao(
+          corrigido(arquivo, fs.readFileSync(path.join(pasta, arquivo), 'utf8')),
+        ),
+      }));
+  });
   const requerer = createRequire(import.meta.url);
   const novo = new Worker(CODIGO_DO_WORKER, {
     eval: true,
@@ -208,7 +249,8 @@ function executar(xml: string, esquema: EsquemaNfe): Promise<Resposta> {
 /** Enough to fix a note; libxml2 may repeat one mistake for every item. */
 const MAXIMO_DE_ERROS = 20;
 
-const NAMESPACE = /\{http:\/\/www\.(portalfiscal\.inf\.br\/nfe|w3\.org\/2000\/09\/xmldsig#)\}/g;
+const NAMESPACE =
+  /\{http:\/\/www\.(portalfiscal\.inf\.br\/nfe|sped\.fazenda\.gov\.br\/nfse|w3\.org\/2000\/09\/xmldsig#)\}/g;
 
 const TRADUCOES: [RegExp, string][] = [
   [

@@ -13,8 +13,8 @@ import {
   dataHoraFiscal,
   montarNfe,
   ratear,
-  textoFiscal,
 } from './nfe-xml';
+import { textoFiscal } from '../xml-texto';
 
 let certificado: CertificadoPem;
 beforeAll(() => {
