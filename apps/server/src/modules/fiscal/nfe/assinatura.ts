@@ -6,8 +6,9 @@ import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import type { CertificadoPem } from './nfe-dados';
 
-/** The signed elements: the NF-e's, its events' and inutilização's, the NFS-e's DPS and event request. */
-export type ElementoAssinado = 'infNFe' | 'infInut' | 'infEvento' | 'infDPS' | 'infPedReg';
+/** The signed elements: the NF-e's, its events' and inutilização's; the NFS-e's DPS, note and events. */
+export type ElementoAssinado =
+  'infNFe' | 'infInut' | 'infEvento' | 'infDPS' | 'infPedReg' | 'infNFSe';
 
 const XMLDSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
