@@ -3,3 +3,4 @@ export * from './fiscal.schema';
 export * from './eventos.schema';
 export * from './entradas.schema';
 export * from './devolucoes.schema';
+export * from './chave-nfse';

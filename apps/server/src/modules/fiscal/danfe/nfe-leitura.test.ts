@@ -15,8 +15,8 @@ import {
   nfeFixture,
   qrCodeDe,
 } from './danfe-fixtures';
+import { centavos } from '../xml-leitura';
 import {
-  centavos,
   chaveEmGrupos,
   dataHoraXml,
   formaDePagamento,

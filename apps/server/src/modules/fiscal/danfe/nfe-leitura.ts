@@ -1,9 +1,12 @@
 // Reads an authorized nfeProc (the note and its protocol) or a bare signed NFe, layout 4.00, into
 // what the DANFE and the DANFCE print. Field names are those of the layout, so a reader can look
 // them up in the Manual de Orientação do Contribuinte; money is in integer centavos.
-import { DOMParser, onErrorStopParsing, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
+import { leitorXml, raizDoXml } from '../xml-leitura';
 
 const NS_NFE = 'http://www.portalfiscal.inf.br/nfe';
+const { filho, filhos, texto, dinheiro } = leitorXml(NS_NFE);
+
 
 export interface EnderecoNfe {
   xLgr: string;
@@ -150,29 +153,6 @@ export class NfeIlegivel extends Error {
   }
 }
 
-/** The first child element of `pai` in the NF-e namespace with that local name. */
-function filho(pai: Element | null | undefined, nome: string): Element | null {
-  if (!pai) return null;
-  for (let no = pai.firstChild; no; no = no.nextSibling) {
-    if (no.nodeType === 1) {
-      const elemento = no as Element;
-      if (elemento.localName === nome && elemento.namespaceURI === NS_NFE) return elemento;
-    }
-  }
-  return null;
-}
-
-function filhos(pai: Element | null | undefined, nome: string): Element[] {
-  const lista: Element[] = [];
-  if (!pai) return lista;
-  for (let no = pai.firstChild; no; no = no.nextSibling) {
-    if (no.nodeType !== 1) continue;
-    const elemento = no as Element;
-    if (elemento.localName === nome && elemento.namespaceURI === NS_NFE) lista.push(elemento);
-  }
-  return lista;
-}
-
 /** The first child element whatever its name (the one group inside ICMS, IPI...). */
 function primeiroFilho(pai: Element | null | undefined): Element | null {
   if (!pai) return null;
@@ -181,26 +161,7 @@ function primeiroFilho(pai: Element | null | undefined): Element | null {
   return null;
 }
 
-/** The trimmed text at a path of child names, '' when absent. */
-function texto(pai: Element | null | undefined, ...caminho: string[]): string {
-  let atual = pai ?? null;
-  for (const nome of caminho) atual = filho(atual, nome);
-  return atual?.textContent?.trim() ?? '';
-}
-
-/** "1234.56" → 123456 centavos, exactly (no float in between); '' → 0. */
-export function centavos(valor: string): number {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(valor);
-  if (!match) return 0;
-  const [, sinal, inteiro, fracao = ''] = match;
-  const dois = Number(fracao.slice(0, 2).padEnd(2, '0'));
-  const arredonda = Number(fracao[2] ?? 0) >= 5 ? 1 : 0;
-  const total = Number(inteiro) * 100 + dois + arredonda;
-  return sinal ? -total : total;
-}
-
 const numero = (valor: string) => (valor ? Number(valor) : 0);
-const dinheiro = (pai: Element | null, ...caminho: string[]) => centavos(texto(pai, ...caminho));
 
 function endereco(elemento: Element | null): EnderecoNfe;
 function endereco(elemento: Element | null, opcional: true): EnderecoNfe | null;
@@ -331,8 +292,7 @@ function elementoNfe(raiz: Element): Element | null {
 export function lerNfe(xml: string): NfeLida {
   let raiz: Element | null;
   try {
-    const doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml');
-    raiz = doc.documentElement;
+    raiz = raizDoXml(xml);
   } catch (erro) {
     throw new NfeIlegivel(erro instanceof Error ? erro.message : String(erro));
   }
