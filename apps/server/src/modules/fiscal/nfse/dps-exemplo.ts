@@ -87,3 +87,21 @@ export async function medirDps(
   duracoes.sort((a, b) => a - b);
   return { p50: duracoes[Math.floor(duracoes.length / 2)]!, duracoes };
 }
+
+/** The company as the national registry knows it, for the issuer's test double. */
+export const EMITENTE_EXEMPLO = {
+  cnpj: CNPJ_PRESTADOR_EXEMPLO,
+  inscricaoMunicipal: '12345678',
+  nome: 'Prumo Comércio e Serviços Ltda',
+  nomeFantasia: 'Prumo',
+  endereco: {
+    logradouro: 'Av. Paulista',
+    numero: '1000',
+    bairro: 'Bela Vista',
+    codigoMunicipio: SAO_PAULO,
+    uf: 'SP',
+    cep: '01310100',
+  },
+  telefone: '1130000000',
+  email: 'contato@prumo.com.br',
+};
