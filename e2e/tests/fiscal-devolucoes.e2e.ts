@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +9,22 @@ import {
   TIPO_DEVOLUCAO_LABELS,
   type Devolucao,
   type DevolucaoResumo,
-  type EntradaNfe,
   type NotaFiscal,
 } from '@prumo/shared/fiscal';
 import { formatMoney } from '@prumo/shared/money';
-import type { Venda } from '@prumo/shared/vendas';
-import { ADMIN, apiToken, baseURL, launchBrowser, newPage, signIn, WIDE } from '../support/browser';
+import { ADMIN, baseURL, launchBrowser, newPage, signIn, WIDE } from '../support/browser';
+import {
+  api,
+  chaveEmGrupos,
+  CLIENTE,
+  criarProdutoFiscal,
+  emitirNfe,
+  lancarXmlDeCompra,
+  lerProduto,
+  numeroNota,
+  situacao,
+  vendaFinalizada,
+} from '../support/fiscal';
 
 /*
  * Issue 29's returns (item 4), as a manager of the demo walks them: on an authorized NF-e of a
@@ -30,72 +39,19 @@ import { ADMIN, apiToken, baseURL, launchBrowser, newPage, signIn, WIDE } from '
 
 let browser: Browser;
 let page: Page;
-let token: string;
 const run = Date.now().toString(36);
-
-/** The demo customer with a complete address and município (cadastros.demo.ts). */
-const CLIENTE = 'Maria Aparecida da Silva';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = await apiToken();
 });
 afterAll(() => browser?.close());
 afterEach(() => page?.context().close());
 
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-interface Produto {
-  id: number;
-  nome: string;
-  estoque: number;
-}
-
-const estoque = async (id: number) => (await api<Produto>(`/produtos/${id}`)).estoque;
+const estoque = async (id: number) => (await lerProduto(id)).estoque;
 
 /** A product of this run, with stock and the NCM a note needs. */
-async function criarProduto(rotulo: string, preco: number) {
-  const nome = `E2E Devolucao ${run} ${rotulo}`;
-  const criado = await api<{ id: number }>('/produtos', 'POST', {
-    nome,
-    preco,
-    estoque: 50,
-    ncm: '09012100',
-  });
-  return { id: criado.id, nome };
-}
-
-/** A finalized product sale to the demo customer, set up through the API. */
-async function vendaFinalizada(produtoId: number, quantidade: number): Promise<Venda> {
-  const clientes = await api<Array<{ id: number; nome: string }>>(
-    `/cadastros?tipo=cliente&q=${encodeURIComponent(CLIENTE)}`,
-  );
-  const cliente = clientes.find((c) => c.nome === CLIENTE);
-  expect(cliente, CLIENTE).toBeTruthy();
-  const venda = await api<Venda>('/vendas', 'POST', {
-    tipo: 'produto',
-    cliente_id: cliente!.id,
-    forma_pagamento: 'pix',
-    itens: [{ produto_id: produtoId, quantidade }],
-  });
-  await api(`/vendas/${venda.id}/status`, 'PATCH', { status: 'Finalizada' });
-  return venda;
-}
-
-/** The sale's NF-e, emitted through the API (the simulated SEFAZ answers at once). */
-const emitirNfe = (vendaId: number) =>
-  api<NotaFiscal>('/notas-fiscais', 'POST', { venda_id: vendaId, modelo: 55 });
+const criarProduto = (rotulo: string, preco: number) =>
+  criarProdutoFiscal(`E2E Devolucao ${run} ${rotulo}`, preco);
 
 /** The returns that reference that key (the sale's note), newest first. */
 const devolucoesDa = (chave: string) => api<DevolucaoResumo[]>(`/devolucoes?q=${chave}`);
@@ -104,17 +60,6 @@ const notification = (text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
 
-/** The situação badge of a note (the lists render one per layout: the visible one). */
-const situacao = (scope: Locator, texto: string) =>
-  scope.getByTestId('situacao-nota').filter({ visible: true, hasText: texto });
-
-/** The key as the screens show it: groups of 4 digits. */
-const chaveEmGrupos = (chave: string) => chave.replace(/(.{4})(?=.)/g, '$1 ');
-/** The note's number as the screens show it: "000.000.123". */
-const numeroNota = (numero: number) =>
-  String(numero)
-    .padStart(9, '0')
-    .replace(/(\d{3})(?=\d)/g, '$1.');
 const tituloNota = (numero: number) => `NF-e Nº ${numeroNota(numero)}`;
 
 /** The note's page, once it shows that note in that situação. */
@@ -331,30 +276,13 @@ const COMPRA = {
 };
 
 /** The purchase entered through the API: new products, the box of filters counted by 6. */
-async function lancarCompra(): Promise<EntradaNfe> {
-  const corpo = new FormData();
-  corpo.append(
-    'dados',
-    JSON.stringify({
-      itens: [
-        { n_item: 1, produto_id: null, fator: 1 },
-        { n_item: 2, produto_id: null, fator: 6 },
-      ],
-    }),
-  );
-  corpo.append(
-    'xml',
-    new Blob([await readFile(XML_COMPRA)], { type: 'application/xml' }),
-    'nfe.xml',
-  );
-  const response = await fetch(`${baseURL()}/api/entradas-nfe`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: corpo,
+const lancarCompra = () =>
+  lancarXmlDeCompra(XML_COMPRA, {
+    itens: [
+      { n_item: 1, produto_id: null, fator: 1 },
+      { n_item: 2, produto_id: null, fator: 6 },
+    ],
   });
-  expect(response.status, `POST /entradas-nfe: ${await response.clone().text()}`).toBe(201);
-  return (await response.json()) as EntradaNfe;
-}
 
 describe('Estoque: devolução ao fornecedor', () => {
   it('returns a box of a purchase entered by XML to its supplier, received into an account', async () => {

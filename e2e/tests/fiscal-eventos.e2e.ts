@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +24,20 @@ import {
 } from '@prumo/shared/fiscal';
 import { formatMoney } from '@prumo/shared/money';
 import { formatNumeroVenda, type Venda } from '@prumo/shared/vendas';
-import { ADMIN, apiToken, baseURL, launchBrowser, newPage, signIn, WIDE } from '../support/browser';
+import { ADMIN, baseURL, launchBrowser, newPage, signIn, WIDE } from '../support/browser';
+import {
+  api,
+  chaveEmGrupos,
+  CLIENTE,
+  criarProdutoFiscal,
+  emitirNfe,
+  lerProduto,
+  numeroNota,
+  pdfBaixado,
+  situacao,
+  textoDoPdf,
+  vendaFinalizada,
+} from '../support/fiscal';
 
 /*
  * Issue 29's "Done when", as a user of the demo walks it (all but the return, not built yet):
@@ -38,87 +50,27 @@ import { ADMIN, apiToken, baseURL, launchBrowser, newPage, signIn, WIDE } from '
 
 let browser: Browser;
 let page: Page;
-let token: string;
 const run = Date.now().toString(36);
 
-/** The demo customer with a complete address, município and e-mail (cadastros.demo.ts). */
-const CLIENTE = 'Maria Aparecida da Silva';
+/** The e-mail of the demo customer (CLIENTE). */
 const EMAIL_CLIENTE = 'maria.aparecida@email.com.br';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = await apiToken();
 });
 afterAll(() => browser?.close());
 afterEach(() => page?.context().close());
 
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-interface Produto {
-  id: number;
-  nome: string;
-  estoque: number;
-  custo: number;
-  unidade_medida: string;
-}
-
-const produto = (id: number) => api<Produto>(`/produtos/${id}`);
-
-/** A product of this run; without NCM a note of it stays in Rascunho with a pendência. */
-async function criarProduto(rotulo: string, preco: number, ncm: string | null = '09012100') {
-  const nome = `E2E Eventos ${run} ${rotulo}`;
-  const criado = await api<{ id: number }>('/produtos', 'POST', {
-    nome,
-    preco,
-    estoque: 50,
-    ...(ncm ? { ncm } : {}),
-  });
-  return { id: criado.id, nome };
-}
-
-let clienteId: number | undefined;
-
-/** A finalized product sale to the demo customer, set up through the API. */
-async function vendaFinalizada(produtoId: number, quantidade: number): Promise<Venda> {
-  if (clienteId === undefined) {
-    const clientes = await api<Array<{ id: number; nome: string }>>(
-      `/cadastros?tipo=cliente&q=${encodeURIComponent(CLIENTE)}`,
-    );
-    clienteId = clientes.find((c) => c.nome === CLIENTE)?.id;
-    expect(clienteId, CLIENTE).toBeTruthy();
-  }
-  const venda = await api<Venda>('/vendas', 'POST', {
-    tipo: 'produto',
-    cliente_id: clienteId,
-    forma_pagamento: 'pix',
-    itens: [{ produto_id: produtoId, quantidade }],
-  });
-  await api(`/vendas/${venda.id}/status`, 'PATCH', { status: 'Finalizada' });
-  return venda;
-}
-
-/** The sale's NF-e, emitted through the API (the simulated SEFAZ answers at once). */
-const emitirNfe = (vendaId: number) =>
-  api<NotaFiscal>('/notas-fiscais', 'POST', { venda_id: vendaId, modelo: 55 });
+/**
+ * A product of this run; without NCM (left out of the JSON as undefined) a note of it stays in
+ * Rascunho with a pendência.
+ */
+const criarProduto = (rotulo: string, preco: number, ncm: string | null = '09012100') =>
+  criarProdutoFiscal(`E2E Eventos ${run} ${rotulo}`, preco, { ncm: ncm ?? undefined });
 
 const notification = (text: string | RegExp) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
-
-/** The situação badge of a note (the lists render one per layout: the visible one). */
-const situacao = (scope: Locator, texto: string) =>
-  scope.getByTestId('situacao-nota').filter({ visible: true, hasText: texto });
 
 /** A download the action starts. */
 async function baixar(acao: () => Promise<unknown>): Promise<Download> {
@@ -126,27 +78,6 @@ async function baixar(acao: () => Promise<unknown>): Promise<Download> {
   return download;
 }
 
-/**
- * A PDF's text on one line (pdftotext, poppler-utils): as laid out on the page, or in reading
- * order (`layout` false: a title the header wraps reads as one).
- */
-function textoDoPdf(pdf: Buffer, layout = true): string {
-  const args = layout ? ['-layout', '-', '-'] : ['-', '-'];
-  return execFileSync('pdftotext', args, { input: pdf, encoding: 'utf8' })
-    .replace(/\u00a0/g, ' ')
-    .replace(/\s+/g, ' ');
-}
-
-const pdfBaixado = async (download: Download, layout = true) =>
-  textoDoPdf(await readFile(await download.path()), layout);
-
-/** The key as the DANFE prints it: groups of 4 digits. */
-const chaveEmGrupos = (chave: string) => chave.replace(/(.{4})(?=.)/g, '$1 ');
-/** The note's number as the screens show it: "000.000.123". */
-const numeroNota = (numero: number) =>
-  String(numero)
-    .padStart(9, '0')
-    .replace(/(\d{3})(?=\d)/g, '$1.');
 const tituloNota = (nota: NotaFiscal) => `NF-e Nº ${numeroNota(nota.numero)}`;
 
 /** Signs in on the note's page and waits for its situação. */
@@ -163,7 +94,7 @@ describe('Nota fiscal: carta de correção and cancelamento', () => {
   it('sends a correction letter and prints it, then cancels the NF-e and its sale inside the deadline', async () => {
     const item = await criarProduto('Cafe Corrigido', 24.9);
     const venda = await vendaFinalizada(item.id, 2);
-    const estoqueVendido = (await produto(item.id)).estoque;
+    const estoqueVendido = (await lerProduto(item.id)).estoque;
     const nota = await emitirNfe(venda.id);
     expect(nota).toMatchObject({ modelo: 55, situacao: 'Autorizada', venda_id: venda.id });
     const detalhe = await abrirNota(nota, 'Autorizada');
@@ -252,7 +183,7 @@ describe('Nota fiscal: carta de correção and cancelamento', () => {
     // The sale went with it, and its stock came back through the ledger once.
     expect((await api<NotaFiscal>(`/notas-fiscais/${nota.id}`)).situacao).toBe('Cancelada');
     expect((await api<Venda>(`/vendas/${venda.id}`)).status).toBe('Cancelada');
-    expect((await produto(item.id)).estoque).toBe(estoqueVendido + 2);
+    expect((await lerProduto(item.id)).estoque).toBe(estoqueVendido + 2);
   }, 120_000);
 });
 
@@ -459,8 +390,8 @@ describe('Estoque: entrada por XML de compra', () => {
       { quantidade_nota: 3, fator: 12, quantidade: 36, custo_unitario: 3.5 },
     ]);
     expect(entrada.movimentacoes).toHaveLength(2);
-    expect((await produto(cafe.id)).estoque).toBe(15);
-    expect(await produto(entrada.itens[1]!.produto_id)).toMatchObject({
+    expect((await lerProduto(cafe.id)).estoque).toBe(15);
+    expect(await lerProduto(entrada.itens[1]!.produto_id)).toMatchObject({
       nome: 'Coador de pano n 3 cx 12',
       estoque: 36,
       unidade_medida: 'UN',
@@ -489,7 +420,7 @@ describe('Estoque: entrada por XML de compra', () => {
     // (The day as the server's calendar has it.)
     await notification(/Esta NF-e já foi lançada em \d{2}\/\d{2}\/\d{4}/).waitFor();
     expect(await modal.isVisible()).toBe(false);
-    expect((await produto(cafe.id)).estoque).toBe(15);
+    expect((await lerProduto(cafe.id)).estoque).toBe(15);
     expect(await api<EntradaNfeResumo[]>(`/entradas-nfe?q=${COMPRA.chave}`)).toHaveLength(1);
   }, 120_000);
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +11,17 @@ import {
   type NotaFiscalResumo,
 } from '@prumo/shared/fiscal';
 import { gtinCheckDigit } from '@prumo/shared/produtos';
-import { formatNumeroVenda, VENDA_MESSAGES, type Venda } from '@prumo/shared/vendas';
-import { ADMIN, apiToken, baseURL, launchBrowser, newPage, signIn, WIDE } from '../support/browser';
+import { formatNumeroVenda, VENDA_MESSAGES } from '@prumo/shared/vendas';
+import { ADMIN, baseURL, launchBrowser, newPage, signIn, WIDE } from '../support/browser';
+import {
+  api,
+  chaveEmGrupos,
+  CLIENTE,
+  criarProdutoFiscal,
+  numeroNota,
+  pdfBaixado,
+  vendaFinalizada,
+} from '../support/fiscal';
 
 /*
  * Issue 28's "Done when", as a user of the demo walks it: a counter sale with its NFC-e
@@ -25,33 +33,16 @@ import { ADMIN, apiToken, baseURL, launchBrowser, newPage, signIn, WIDE } from '
 
 let browser: Browser;
 let page: Page;
-let token: string;
 const run = Date.now().toString(36);
 let sequence = 0;
 
-/** The demo customer with a complete address and município (cadastros.demo.ts). */
-const CLIENTE = 'Maria Aparecida da Silva';
 const CPF = '529.982.247-25';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = await apiToken();
 });
 afterAll(() => browser?.close());
 afterEach(() => page?.context().close());
-
-async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** The simulated SEFAZ's behaviour, straight through the API (set back to normal after tests). */
 const cenario = (valor: CenarioSimulacao) => api('/fiscal/simulacao', 'PUT', { cenario: valor });
@@ -74,15 +65,8 @@ async function criarProduto(rotulo: string, preco: number): Promise<ProdutoTeste
   const numero = ++sequence;
   const corpo = `789${String((Date.now() % 1_000_000) * 100 + numero).padStart(9, '0')}`;
   const codigo_barras = corpo + gtinCheckDigit(corpo);
-  const nome = `E2E Fiscal ${run} ${rotulo}`;
-  const produto = await api<{ id: number }>('/produtos', 'POST', {
-    nome,
-    preco,
-    estoque: 50,
-    codigo_barras,
-    ncm: '09012100',
-  });
-  return { id: produto.id, nome, codigo_barras };
+  const produto = await criarProdutoFiscal(`E2E Fiscal ${run} ${rotulo}`, preco, { codigo_barras });
+  return { ...produto, codigo_barras };
 }
 
 const notification = (text: string | RegExp) =>
@@ -94,21 +78,6 @@ async function baixar(acao: () => Promise<unknown>, timeout = 15_000): Promise<D
   const [download] = await Promise.all([page.waitForEvent('download', { timeout }), acao()]);
   return download;
 }
-
-/** A downloaded PDF's text as a person reads it, on one line (pdftotext, poppler-utils). */
-async function textoDoPdf(download: Download): Promise<string> {
-  return execFileSync('pdftotext', ['-layout', await download.path(), '-'], { encoding: 'utf8' })
-    .replace(/\u00a0/g, ' ')
-    .replace(/\s+/g, ' ');
-}
-
-/** The key as the DANFE and DANFCE print it: groups of 4 digits. */
-const chaveEmGrupos = (chave: string) => chave.replace(/(.{4})(?=.)/g, '$1 ');
-/** The note's number as the screens show it: "000.000.123". */
-const numeroNota = (numero: number) =>
-  String(numero)
-    .padStart(9, '0')
-    .replace(/(\d{3})(?=\d)/g, '$1.');
 
 // --- The counter (PDV) ---------------------------------------------------------------------
 
@@ -224,7 +193,7 @@ describe('Nota fiscal: NFC-e at the counter', () => {
     expect(nota.protocolo).toMatch(/^\d{15}$/);
     expect(await ultima.textContent()).toContain(`NFC-e Nº ${numeroNota(nota.numero)}`);
 
-    const texto = await textoDoPdf(danfce);
+    const texto = await pdfBaixado(danfce);
     expect(texto).toContain(chaveEmGrupos(chave));
     expect(texto).toContain(`CONSUMIDOR - CPF ${CPF}`);
     expect(texto).toContain(`Protocolo de autorização: ${nota.protocolo}`);
@@ -243,18 +212,7 @@ describe('Nota fiscal: NF-e of a product sale', () => {
   it('emits the NF-e from the sale view; its DANFE and XML download from Nota Fiscal', async () => {
     // A finalized product sale for a demo customer, set up through the API.
     const produto = await criarProduto('Cafe Pacote', 21.9);
-    const clientes = await api<Array<{ id: number; nome: string }>>(
-      `/cadastros?tipo=cliente&q=${encodeURIComponent(CLIENTE)}`,
-    );
-    const cliente = clientes.find((c) => c.nome === CLIENTE)!;
-    expect(cliente).toBeTruthy();
-    const criada = await api<Venda>('/vendas', 'POST', {
-      tipo: 'produto',
-      cliente_id: cliente.id,
-      forma_pagamento: 'pix',
-      itens: [{ produto_id: produto.id, quantidade: 2 }],
-    });
-    await api(`/vendas/${criada.id}/status`, 'PATCH', { status: 'Finalizada' });
+    const criada = await vendaFinalizada(produto.id, 2);
 
     // The sale's view: Emitir NF-e, confirmed in its dialog.
     page = await newPage(browser, WIDE);
@@ -291,7 +249,7 @@ describe('Nota fiscal: NF-e of a product sale', () => {
       linha.getByRole('button', { name: `DANFE da ${titulo}` }).click(),
     );
     expect(danfe.suggestedFilename()).toBe(`DANFE-${nota!.chave}.pdf`);
-    const texto = await textoDoPdf(danfe);
+    const texto = await pdfBaixado(danfe);
     expect(texto).toContain(chaveEmGrupos(nota!.chave));
     expect(texto).toContain(`Nº ${numeroNota(nota!.numero)}`);
     expect(texto).toContain(nota!.protocolo!);
@@ -359,7 +317,7 @@ describe('Nota fiscal: contingency', () => {
     await notification(
       /emitida em contingência: será transmitida quando a SEFAZ responder/,
     ).waitFor();
-    const texto = await textoDoPdf(danfce);
+    const texto = await pdfBaixado(danfce);
     expect(texto).toContain(FISCAL_TEXTOS.emitidaEmContingencia);
     expect(texto).toContain(FISCAL_TEXTOS.consumidorNaoIdentificado);
     expect(texto).toContain(chaveEmGrupos(chave));

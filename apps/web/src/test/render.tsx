@@ -1,4 +1,7 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import type { ReactElement } from 'react';
@@ -21,10 +24,48 @@ export function renderWithProviders(ui: ReactElement, { route = '/' } = {}) {
   });
 }
 
+interface TestUser {
+  nome: string;
+  email: string;
+  role: string;
+}
+
 /** Stores a signed-in user the way the session does. */
-export function storeSession(user: { nome: string; email: string; role: string }) {
+export function storeSession(user: TestUser) {
   localStorage.setItem('token', 'token-de-teste');
   localStorage.setItem('user', JSON.stringify(user));
+}
+
+/**
+ * A screen as a signed-in user sees it (the admin unless `user` says otherwise), with what the
+ * screens need around them: React Query (no retries), Mantine's modals and notifications.
+ */
+export function renderScreen(
+  ui: ReactElement,
+  {
+    route = '/',
+    user = { nome: 'Ana', email: 'admin@empresa.com.br', role: 'admin' },
+  }: { route?: string; user?: TestUser } = {},
+) {
+  storeSession(user);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithProviders(
+    <QueryClientProvider client={client}>
+      <ModalsProvider>
+        <Notifications />
+        {ui}
+      </ModalsProvider>
+    </QueryClientProvider>,
+    { route },
+  );
+}
+
+/** Mantine's autosize Textarea listens to document.fonts, which jsdom lacks. */
+export function stubDocumentFonts() {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -10,8 +9,17 @@ import type {
   EntradaNfe,
   NotaFiscal,
 } from '@prumo/shared/fiscal';
-import { selectRows } from '../../db/sql-helpers';
 import { productsOutOfBalance } from '../../test/estoque-ledger';
+import {
+  abrirCaixa,
+  clienteDemo,
+  contagem,
+  emitirNota,
+  estoqueDe,
+  produtoFiscal,
+  vendaBalcao,
+  vendaFinalizada,
+} from '../../test/fiscal';
 import { multipart } from '../../test/multipart-body';
 import {
   createTestContext,
@@ -47,65 +55,23 @@ const db = () => ctx.database.db;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const clientes = await ctx.request({ method: 'GET', url: '/api/cadastros?tipo=cliente' });
-  clienteId = clientes.json<Array<{ id: number }>>()[0]!.id;
+  clienteId = await clienteDemo(ctx);
   const contas = await ctx.request({ method: 'GET', url: '/api/financeiro/contas' });
   contaId = contas.json<Array<{ id: number }>>()[0]!.id;
-  const caixa = await ctx.request({
-    method: 'POST',
-    url: '/api/caixas',
-    payload: { valor_inicial: 50 },
-  });
-  expect(caixa.statusCode, caixa.body).toBe(201);
+  await abrirCaixa(ctx);
 });
 afterAll(() => ctx?.close());
 
-async function produto(dados: Json = {}): Promise<number> {
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/produtos',
-    payload: {
-      nome: `Produto ${Math.random()}`,
-      preco: 10,
-      estoque: 100,
-      ncm: '09012100',
-      ...dados,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const produto = (dados: Json = {}) => produtoFiscal(ctx, dados);
 
 /**
  * An authorized note of a finalized sale of the given lines: an NF-e of a sale to the demo
  * customer (boleto), or an NFC-e of a quick counter sale to an unnamed consumer.
  */
 async function notaDaVenda(itens: Json[], modelo: 55 | 65 = 55) {
-  const criada = await ctx.request({
-    method: 'POST',
-    url: '/api/vendas',
-    payload:
-      modelo === 55
-        ? { tipo: 'produto', cliente_id: clienteId, forma_pagamento: 'boleto', itens }
-        : { tipo: 'balcao', forma_pagamento: 'dinheiro', atendimento_rapido: true, itens },
-  });
-  expect(criada.statusCode, criada.body).toBe(201);
-  const vendaId = criada.json<{ id: number }>().id;
-  if (modelo === 55) {
-    const finalizada = await ctx.request({
-      method: 'PATCH',
-      url: `/api/vendas/${vendaId}/status`,
-      payload: { status: 'Finalizada' },
-    });
-    expect(finalizada.statusCode, finalizada.body).toBe(200);
-  }
-  const emitida = await ctx.request({
-    method: 'POST',
-    url: '/api/notas-fiscais',
-    payload: { venda_id: vendaId, modelo },
-  });
-  expect(emitida.statusCode, emitida.body).toBe(201);
-  const nota = emitida.json<NotaFiscal>();
+  const vendaId =
+    modelo === 55 ? await vendaFinalizada(ctx, clienteId, itens) : await vendaBalcao(ctx, itens);
+  const nota = await emitirNota(ctx, { venda_id: vendaId, modelo });
   expect(nota.situacao).toBe('Autorizada');
   return nota;
 }
@@ -113,27 +79,26 @@ async function notaDaVenda(itens: Json[], modelo: 55 | 65 = 55) {
 const devolver = (payload: DevolucaoCreateInput, headers: Record<string, string> = {}) =>
   ctx.request({ method: 'POST', url: '/api/devolucoes', payload, headers, as: MANAGER_EMAIL });
 
+/** A customer's return of `quantidade` of the note's first line, as a credit unless `extra` says. */
+const devolucaoDoItem1 = (
+  notaId: number,
+  motivo: string,
+  quantidade: number,
+  extra: Partial<DevolucaoCreateInput> = {},
+): DevolucaoCreateInput => ({
+  tipo: 'cliente',
+  nota_id: notaId,
+  motivo,
+  acerto: 'credito',
+  itens: [{ n_item: 1, quantidade }],
+  ...extra,
+});
+
 const origem = async (query: string) => {
   const response = await ctx.request({ method: 'GET', url: `/api/devolucoes/origem?${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<DevolucaoOrigem>();
 };
-
-async function estoqueDe(produtoId: number): Promise<number> {
-  const [row] = await selectRows<{ estoque: string }>(
-    db(),
-    sql`SELECT estoque FROM produtos WHERE id = ${produtoId}`,
-  );
-  return Number(row!.estoque);
-}
-
-async function contagem(tabela: string): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    db(),
-    sql`SELECT count(*)::int AS n FROM ${sql.identifier(tabela)}`,
-  );
-  return Number(row!.n);
-}
 
 async function xmlAutorizado(notaId: number): Promise<string> {
   const response = await ctx.request({ method: 'GET', url: `/api/notas-fiscais/${notaId}/xml` });
@@ -149,7 +114,7 @@ describe('devolução de cliente', () => {
       { produto_id: cafe, quantidade: 4, desconto_item: 2 },
       { produto_id: filtro, quantidade: 2 },
     ]);
-    const antes = await estoqueDe(cafe);
+    const antes = await estoqueDe(ctx, cafe);
 
     const oferta = await origem(`tipo=cliente&nota_id=${nota.id}`);
     expect(oferta.pessoa?.id).toBe(clienteId);
@@ -160,13 +125,7 @@ describe('devolução de cliente', () => {
     // R$ 50,00 less R$ 2,00 of discount over 4 units.
     expect(oferta.itens[0]!.valor_liquido_unitario).toBe(12);
 
-    const response = await devolver({
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Embalagem violada',
-      acerto: 'credito',
-      itens: [{ n_item: 1, quantidade: 1 }],
-    });
+    const response = await devolver(devolucaoDoItem1(nota.id, 'Embalagem violada', 1));
     expect(response.statusCode, response.body).toBe(201);
     const devolucao = response.json<Devolucao>();
     expect(devolucao.valor_total).toBe(12);
@@ -177,7 +136,7 @@ describe('devolução de cliente', () => {
     expect(devolucao.titulos).toEqual([
       expect.objectContaining({ natureza: 'pagar', valor: 12, status: 'aberto' }),
     ]);
-    expect(await estoqueDe(cafe)).toBe(antes + 1);
+    expect(await estoqueDe(ctx, cafe)).toBe(antes + 1);
     expect(await productsOutOfBalance(db())).toEqual([]);
 
     const xml = await xmlAutorizado(devolucao.nota_id!);
@@ -209,14 +168,9 @@ describe('devolução de cliente', () => {
   it('refuses more than was sold, counting earlier returns, and writes nothing', async () => {
     const item = await produto();
     const nota = await notaDaVenda([{ produto_id: item, quantidade: 2 }]);
-    const pedido = (quantidade: number): DevolucaoCreateInput => ({
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Cliente desistiu',
-      acerto: 'credito',
-      itens: [{ n_item: 1, quantidade }],
-    });
-    const antes = await contagem('devolucoes');
+    const pedido = (quantidade: number) =>
+      devolucaoDoItem1(nota.id, 'Cliente desistiu', quantidade);
+    const antes = await contagem(ctx, 'devolucoes');
     const demais = await devolver(pedido(3));
     expect(demais.statusCode).toBe(409);
     expect(demais.json<{ message: string }>().message).toBe(
@@ -226,7 +180,7 @@ describe('devolução de cliente', () => {
     const depois = await devolver(pedido(1));
     expect(depois.statusCode).toBe(409);
     expect(depois.json<{ message: string }>().message).toContain('(0,5 UN)');
-    expect(await contagem('devolucoes')).toBe(antes + 1);
+    expect(await contagem(ctx, 'devolucoes')).toBe(antes + 1);
     expect(
       (await devolver({ ...pedido(1), itens: [{ n_item: 9, quantidade: 1 }] })).statusCode,
     ).toBe(400);
@@ -235,30 +189,18 @@ describe('devolução de cliente', () => {
   it('gives exactly one return when two race for the whole quantity', async () => {
     const item = await produto();
     const nota = await notaDaVenda([{ produto_id: item, quantidade: 3 }]);
-    const antes = await estoqueDe(item);
-    const pedido: DevolucaoCreateInput = {
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Defeito de fabricação',
-      acerto: 'credito',
-      itens: [{ n_item: 1, quantidade: 3 }],
-    };
+    const antes = await estoqueDe(ctx, item);
+    const pedido = devolucaoDoItem1(nota.id, 'Defeito de fabricação', 3);
     const respostas = await Promise.all([devolver(pedido), devolver(pedido)]);
     expect(respostas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(await estoqueDe(item)).toBe(antes + 3);
+    expect(await estoqueDe(ctx, item)).toBe(antes + 3);
     expect(await productsOutOfBalance(db())).toEqual([]);
   });
 
   it('answers a retry with the same Idempotency-Key with the first answer', async () => {
     const item = await produto();
     const nota = await notaDaVenda([{ produto_id: item, quantidade: 2 }]);
-    const pedido: DevolucaoCreateInput = {
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Troca por outro modelo',
-      acerto: 'credito',
-      itens: [{ n_item: 1, quantidade: 1 }],
-    };
+    const pedido = devolucaoDoItem1(nota.id, 'Troca por outro modelo', 1);
     const chave = { 'idempotency-key': `devolucao-${nota.id}` };
     const primeira = await devolver(pedido, chave);
     const repetida = await devolver(pedido, chave);
@@ -271,22 +213,16 @@ describe('devolução de cliente', () => {
   it('puts back exactly what each return takes, whatever the quantities (property)', async () => {
     const item = await produto();
     const nota = await notaDaVenda([{ produto_id: item, quantidade: 10 }]);
-    const inicial = await estoqueDe(item);
+    const inicial = await estoqueDe(ctx, item);
     let devolvido = 0;
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 4000 }), async (milesimos) => {
         const quantidade = milesimos / 1000;
-        const response = await devolver({
-          tipo: 'cliente',
-          nota_id: nota.id,
-          motivo: 'Devolução parcial',
-          acerto: 'credito',
-          itens: [{ n_item: 1, quantidade }],
-        });
+        const response = await devolver(devolucaoDoItem1(nota.id, 'Devolução parcial', quantidade));
         const cabe = devolvido * 1000 + milesimos <= 10_000;
         expect(response.statusCode).toBe(cabe ? 201 : 409);
         if (cabe) devolvido = (devolvido * 1000 + milesimos) / 1000;
-        expect(await estoqueDe(item)).toBeCloseTo(inicial + devolvido, 3);
+        expect(await estoqueDe(ctx, item)).toBeCloseTo(inicial + devolvido, 3);
       }),
       { numRuns: 6, seed: 29 },
     );
@@ -296,25 +232,13 @@ describe('devolução de cliente', () => {
   it('refunds at once from an account (the payable settled)', async () => {
     const item = await produto();
     const nota = await notaDaVenda([{ produto_id: item, quantidade: 1 }]);
-    const semConta = await devolver({
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Não serviu',
-      acerto: 'reembolso',
-      itens: [{ n_item: 1, quantidade: 1 }],
-    });
+    const reembolso = devolucaoDoItem1(nota.id, 'Não serviu', 1, { acerto: 'reembolso' });
+    const semConta = await devolver(reembolso);
     expect(semConta.statusCode).toBe(400);
     expect(semConta.json<{ message: string }>().message).toBe(
       'Informe a conta de onde sai (ou onde entra) o reembolso',
     );
-    const response = await devolver({
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Não serviu',
-      acerto: 'reembolso',
-      conta_id: contaId,
-      itens: [{ n_item: 1, quantidade: 1 }],
-    });
+    const response = await devolver({ ...reembolso, conta_id: contaId });
     expect(response.statusCode, response.body).toBe(201);
     const [titulo] = response.json<Devolucao>().titulos;
     expect(titulo).toEqual(
@@ -341,13 +265,7 @@ describe('devolução de cliente', () => {
   it('needs a customer for the return of a consumer NFC-e', async () => {
     const item = await produto();
     const nota = await notaDaVenda([{ produto_id: item, quantidade: 1 }], 65);
-    const pedido: DevolucaoCreateInput = {
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Produto errado',
-      acerto: 'credito',
-      itens: [{ n_item: 1, quantidade: 1 }],
-    };
+    const pedido = devolucaoDoItem1(nota.id, 'Produto errado', 1);
     const sem = await devolver(pedido);
     expect(sem.statusCode).toBe(409);
     expect(sem.json<{ message: string }>().message).toContain('A venda não tem cliente');
@@ -361,17 +279,15 @@ describe('devolução de cliente', () => {
   it('undoes the return when its note is cancelled; a referenced note is not cancelled', async () => {
     const item = await produto();
     const nota = await notaDaVenda([{ produto_id: item, quantidade: 2 }]);
-    const criada = await devolver({
-      tipo: 'cliente',
-      nota_id: nota.id,
-      motivo: 'Cor diferente da pedida',
-      acerto: 'reembolso',
-      conta_id: contaId,
-      itens: [{ n_item: 1, quantidade: 2 }],
-    });
+    const criada = await devolver(
+      devolucaoDoItem1(nota.id, 'Cor diferente da pedida', 2, {
+        acerto: 'reembolso',
+        conta_id: contaId,
+      }),
+    );
     expect(criada.statusCode, criada.body).toBe(201);
     const devolucao = criada.json<Devolucao>();
-    const estoque = await estoqueDe(item);
+    const estoque = await estoqueDe(ctx, item);
 
     const original = await ctx.request({
       method: 'POST',
@@ -390,7 +306,7 @@ describe('devolução de cliente', () => {
     });
     expect(cancelada.statusCode, cancelada.body).toBe(200);
     expect(cancelada.json<CancelamentoResultado>().aviso).toContain('A devolução foi desfeita');
-    expect(await estoqueDe(item)).toBe(estoque - 2);
+    expect(await estoqueDe(ctx, item)).toBe(estoque - 2);
     const desfeita = (
       await ctx.request({ method: 'GET', url: `/api/devolucoes/${devolucao.id}` })
     ).json<Devolucao>();
@@ -445,7 +361,7 @@ describe('devolução ao fornecedor', () => {
     });
     expect(lancada.statusCode, lancada.body).toBe(201);
     const entrada = lancada.json<EntradaNfe>();
-    const estoque = await estoqueDe(cafe);
+    const estoque = await estoqueDe(ctx, cafe);
 
     const oferta = await origem(`tipo=fornecedor&entrada_id=${entrada.id}`);
     expect(oferta.itens[0]).toMatchObject({ unidade: 'CX', fator: 12, disponivel: 3 });
@@ -464,7 +380,7 @@ describe('devolução ao fornecedor', () => {
     expect(devolucao.titulos).toEqual([
       expect.objectContaining({ natureza: 'receber', valor: 120, status: 'aberto' }),
     ]);
-    expect(await estoqueDe(cafe)).toBe(estoque - 12);
+    expect(await estoqueDe(ctx, cafe)).toBe(estoque - 12);
     const nota = lerNfe(await xmlAutorizado(devolucao.nota_id!));
     expect(nota.ide.tpNF).toBe(1);
     expect(nota.det.map((d) => [d.CFOP, d.uCom, d.qCom])).toEqual([['5202', 'CX', 1]]);

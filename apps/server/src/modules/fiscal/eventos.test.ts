@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,12 +10,22 @@ import {
   type NotaFiscal,
 } from '@prumo/shared/fiscal';
 import { selectRows } from '../../db/sql-helpers';
+import { textoDoPdf } from '../../pdf/pdf-teste';
 import {
   createTestContext,
   MANAGER_EMAIL,
   USER_EMAIL,
   type TestContext,
 } from '../../test/test-app';
+import {
+  abrirCaixa,
+  clienteDemo,
+  contagem,
+  emitirNota,
+  estoqueDe,
+  produtoFiscal,
+  vendaFinalizada,
+} from '../../test/fiscal';
 import { ServicoFiscal } from './emissao';
 import { assinaturaValida } from './nfe/assinatura';
 import { validarXml } from './nfe/esquemas';
@@ -40,65 +46,12 @@ const db = () => ctx.database.db;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const clientes = await ctx.request({ method: 'GET', url: '/api/cadastros?tipo=cliente' });
-  clienteId = clientes.json<Array<{ id: number }>>()[0]!.id;
-  const caixa = await ctx.request({
-    method: 'POST',
-    url: '/api/caixas',
-    payload: { valor_inicial: 50 },
-  });
-  expect(caixa.statusCode, caixa.body).toBe(201);
+  clienteId = await clienteDemo(ctx);
+  await abrirCaixa(ctx);
   simulador = await ServicoFiscal.de(db())!.obterSimulador();
 });
 afterAll(() => ctx?.close());
 afterEach(() => simulador.definirCenario({ tipo: 'normal' }));
-
-async function produto(estoque = 100): Promise<number> {
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/produtos',
-    payload: { nome: `Produto ${Math.random()}`, preco: 10, estoque, ncm: '09012100' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
-
-/** A finalized sale of products to the demo customer, paid on a boleto (a receivable). */
-async function vendaFinalizada(itens: Json[]): Promise<number> {
-  const criada = await ctx.request({
-    method: 'POST',
-    url: '/api/vendas',
-    payload: { tipo: 'produto', cliente_id: clienteId, forma_pagamento: 'boleto', itens },
-  });
-  expect(criada.statusCode, criada.body).toBe(201);
-  const id = criada.json<{ id: number }>().id;
-  const finalizada = await ctx.request({
-    method: 'PATCH',
-    url: `/api/vendas/${id}/status`,
-    payload: { status: 'Finalizada' },
-  });
-  expect(finalizada.statusCode, finalizada.body).toBe(200);
-  return id;
-}
-
-async function emitir(vendaId: number, modelo: 55 | 65 = 55): Promise<NotaFiscal> {
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/notas-fiscais',
-    payload: { venda_id: vendaId, modelo },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-
-/** An authorized NF-e (or NFC-e) of a new sale of one product. */
-async function notaAutorizada(modelo: 55 | 65 = 55) {
-  const produtoId = await produto();
-  const vendaId = await vendaFinalizada([{ produto_id: produtoId, quantidade: 2 }]);
-  const nota = await emitir(vendaId, modelo);
-  expect(nota.situacao).toBe('Autorizada');
-  return { nota, vendaId, produtoId };
-}
 
 const cancelar = (id: number, payload: Json, as = MANAGER_EMAIL) =>
   ctx.request({ method: 'POST', url: `/api/notas-fiscais/${id}/cancelar`, payload, as });
@@ -128,47 +81,42 @@ const recebidos = (chave: string, tpEvento?: string) =>
 
 const cenario = (novo: CenarioSefaz) => simulador.definirCenario(novo);
 
-async function estoqueDe(produtoId: number): Promise<number> {
-  const [row] = await selectRows<{ estoque: string }>(
-    db(),
-    sql`SELECT estoque FROM produtos WHERE id = ${produtoId}`,
-  );
-  return Number(row!.estoque);
+/** An authorized NF-e (or NFC-e) of a new sale of one product. */
+async function notaAutorizada(modelo: 55 | 65 = 55) {
+  const produtoId = await produtoFiscal(ctx);
+  const vendaId = await vendaFinalizada(ctx, clienteId, [{ produto_id: produtoId, quantidade: 2 }]);
+  const nota = await emitirNota(ctx, { venda_id: vendaId, modelo });
+  expect(nota.situacao).toBe('Autorizada');
+  return { nota, vendaId, produtoId };
 }
 
-async function movimentosDaVenda(vendaId: number): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    db(),
-    sql`SELECT count(*)::int AS n FROM estoque_movimentacoes WHERE venda_id = ${vendaId}`,
-  );
-  return Number(row!.n);
+/** An NF-e SEFAZ rejects (778, an NCM it does not know): its number can be voided. */
+async function notaRejeitada(): Promise<NotaFiscal> {
+  cenario({
+    tipo: 'rejeitar-proxima',
+    cStat: 778,
+    xMotivo: 'Rejeição: Informado NCM inexistente',
+  });
+  const itens = [{ produto_id: await produtoFiscal(ctx), quantidade: 1 }];
+  const rejeitada = await emitirNota(ctx, {
+    venda_id: await vendaFinalizada(ctx, clienteId, itens),
+    modelo: 55,
+  });
+  expect(rejeitada.situacao).toBe('Rejeitada');
+  return rejeitada;
 }
 
-async function titulosAbertosDaVenda(vendaId: number): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
-    db(),
-    sql`SELECT count(*)::int AS n FROM titulos WHERE venda_id = ${vendaId} AND cancelado_em IS NULL`,
-  );
-  return Number(row!.n);
-}
-
-function textoDoPdf(pdf: Buffer): string {
-  const pasta = mkdtempSync(path.join(tmpdir(), 'prumo-cce-'));
-  try {
-    const arquivo = path.join(pasta, 'cce.pdf');
-    writeFileSync(arquivo, pdf);
-    return execFileSync('pdftotext', ['-layout', arquivo, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(pasta, { recursive: true, force: true });
-  }
-}
+const movimentosDaVenda = (vendaId: number) =>
+  contagem(ctx, 'estoque_movimentacoes', sql`venda_id = ${vendaId}`);
+const titulosAbertosDaVenda = (vendaId: number) =>
+  contagem(ctx, 'titulos', sql`venda_id = ${vendaId} AND cancelado_em IS NULL`);
 
 const JUSTIFICATIVA = 'Cliente desistiu da compra após a emissão';
 
 describe('cancelamento', () => {
   it('cancels the note and its sale in one step: stock and money return once, the XML is kept', async () => {
     const { nota, vendaId, produtoId } = await notaAutorizada();
-    const estoqueVendido = await estoqueDe(produtoId);
+    const estoqueVendido = await estoqueDe(ctx, produtoId);
     expect(await titulosAbertosDaVenda(vendaId)).toBe(1);
 
     const antes = await situacao(nota.id);
@@ -204,7 +152,7 @@ describe('cancelamento', () => {
 
     const venda = await ctx.request({ method: 'GET', url: `/api/vendas/${vendaId}` });
     expect(venda.json<{ status: string }>().status).toBe('Cancelada');
-    expect(await estoqueDe(produtoId)).toBe(estoqueVendido + 2);
+    expect(await estoqueDe(ctx, produtoId)).toBe(estoqueVendido + 2);
     expect(await movimentosDaVenda(vendaId)).toBe(2);
     expect(await titulosAbertosDaVenda(vendaId)).toBe(0);
 
@@ -221,7 +169,7 @@ describe('cancelamento', () => {
     const deNovo = await cancelar(nota.id, { justificativa: JUSTIFICATIVA, cancelar_venda: true });
     expect(deNovo.statusCode).toBe(409);
     expect(deNovo.json<{ message: string }>().message).toContain('está cancelada');
-    expect(await estoqueDe(produtoId)).toBe(estoqueVendido + 2);
+    expect(await estoqueDe(ctx, produtoId)).toBe(estoqueVendido + 2);
     expect(await movimentosDaVenda(vendaId)).toBe(2);
     expect(recebidos(nota.chave)).toHaveLength(1);
     const depois = await situacao(nota.id);
@@ -231,7 +179,7 @@ describe('cancelamento', () => {
 
   it('refuses to cancel a sale whose note is authorized, naming the note; once the note is cancelled the sale is', async () => {
     const { nota, vendaId, produtoId } = await notaAutorizada();
-    const estoqueVendido = await estoqueDe(produtoId);
+    const estoqueVendido = await estoqueDe(ctx, produtoId);
     const recusada = await ctx.request({
       method: 'PATCH',
       url: `/api/vendas/${vendaId}/status`,
@@ -241,7 +189,7 @@ describe('cancelamento', () => {
     expect(recusada.json<{ message: string }>().message).toContain(
       `Cancele antes a NF-e nº ${nota.numero} da venda`,
     );
-    expect(await estoqueDe(produtoId)).toBe(estoqueVendido);
+    expect(await estoqueDe(ctx, produtoId)).toBe(estoqueVendido);
 
     const soNota = await cancelar(nota.id, { justificativa: JUSTIFICATIVA });
     expect(soNota.json<CancelamentoResultado>()).toMatchObject({
@@ -257,7 +205,7 @@ describe('cancelamento', () => {
       payload: { status: 'Cancelada' },
     });
     expect(agora.statusCode, agora.body).toBe(200);
-    expect(await estoqueDe(produtoId)).toBe(estoqueVendido + 2);
+    expect(await estoqueDe(ctx, produtoId)).toBe(estoqueVendido + 2);
   });
 
   it('sends one event for two cancellations at once; the other is refused', async () => {
@@ -561,14 +509,7 @@ describe('inutilização', () => {
   });
 
   it("voids a rejected note's number from the note; an authorized one is refused", async () => {
-    cenario({
-      tipo: 'rejeitar-proxima',
-      cStat: 778,
-      xMotivo: 'Rejeição: Informado NCM inexistente',
-    });
-    const vendaId = await vendaFinalizada([{ produto_id: await produto(), quantidade: 1 }]);
-    const rejeitada = await emitir(vendaId);
-    expect(rejeitada.situacao).toBe('Rejeitada');
+    const rejeitada = await notaRejeitada();
     expect((await situacao(rejeitada.id)).inutilizacao.permitida).toBe(true);
 
     const response = await ctx.request({
@@ -599,14 +540,7 @@ describe('inutilização', () => {
   });
 
   it('never sends and voids one number at once: of a transmission and a voiding, one happens', async () => {
-    cenario({
-      tipo: 'rejeitar-proxima',
-      cStat: 778,
-      xMotivo: 'Rejeição: Informado NCM inexistente',
-    });
-    const vendaId = await vendaFinalizada([{ produto_id: await produto(), quantidade: 1 }]);
-    const rejeitada = await emitir(vendaId);
-    expect(rejeitada.situacao).toBe('Rejeitada');
+    const rejeitada = await notaRejeitada();
     const [transmissao, inutilizacao] = await Promise.all([
       ctx.request({ method: 'POST', url: `/api/notas-fiscais/${rejeitada.id}/transmitir` }),
       ctx.request({

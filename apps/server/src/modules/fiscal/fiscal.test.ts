@@ -1,17 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chaveValida, type NotaFiscal, type StatusFiscal } from '@prumo/shared/fiscal';
 import { selectRows } from '../../db/sql-helpers';
+import { textoDoPdf } from '../../pdf/pdf-teste';
 import {
   createTestContext,
   MANAGER_EMAIL,
   USER_EMAIL,
   type TestContext,
 } from '../../test/test-app';
+import {
+  abrirCaixa,
+  clienteDemo,
+  emitirNota,
+  produtoFiscal,
+  vendaBalcao,
+  vendaFinalizada,
+} from '../../test/fiscal';
 import { gerarCertificadoTeste } from './certificado/certificado-teste';
 import { ServicoFiscal } from './emissao';
 import { assinaturaValida } from './nfe/assinatura';
@@ -33,76 +38,21 @@ let servico: ServicoFiscal;
 beforeAll(async () => {
   ctx = await createTestContext();
   servico = ServicoFiscal.de(ctx.database.db)!;
-  const clientes = await ctx.request({ method: 'GET', url: '/api/cadastros?tipo=cliente' });
-  clienteId = clientes.json<Array<{ id: number }>>()[0]!.id;
-  const caixa = await ctx.request({
-    method: 'POST',
-    url: '/api/caixas',
-    payload: { valor_inicial: 50 },
-  });
-  expect(caixa.statusCode, caixa.body).toBe(201);
+  clienteId = await clienteDemo(ctx);
+  await abrirCaixa(ctx);
 });
 afterAll(() => ctx?.close());
 
-async function produto(extra: Json = {}): Promise<number> {
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/produtos',
-    payload: {
-      nome: `Produto ${Math.random()}`,
-      preco: 10,
-      estoque: 1000,
-      ncm: '09012100',
-      ...extra,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const produto = (extra: Json = {}) => produtoFiscal(ctx, { estoque: 1000, ...extra });
 
 /** A finalized product sale to the demo customer. */
-async function vendaProduto(itens: Json[], extra: Json = {}): Promise<number> {
-  const criada = await ctx.request({
-    method: 'POST',
-    url: '/api/vendas',
-    payload: { tipo: 'produto', cliente_id: clienteId, forma_pagamento: 'pix', itens, ...extra },
-  });
-  expect(criada.statusCode, criada.body).toBe(201);
-  const id = criada.json<{ id: number }>().id;
-  const finalizada = await ctx.request({
-    method: 'PATCH',
-    url: `/api/vendas/${id}/status`,
-    payload: { status: 'Finalizada' },
-  });
-  expect(finalizada.statusCode, finalizada.body).toBe(200);
-  return id;
-}
-
-/** A quick counter sale (finalized at once in the admin's caixa). */
-async function vendaBalcao(itens: Json[], extra: Json = {}): Promise<number> {
-  const response = await ctx.request({
-    method: 'POST',
-    url: '/api/vendas',
-    payload: {
-      tipo: 'balcao',
-      forma_pagamento: 'dinheiro',
-      atendimento_rapido: true,
-      itens,
-      ...extra,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
+const vendaProduto = (itens: Json[], extra: Json = {}) =>
+  vendaFinalizada(ctx, clienteId, itens, { forma_pagamento: 'pix', ...extra });
 
 const emitir = (payload: Json, as?: string, headers: Record<string, string> = {}) =>
   ctx.request({ method: 'POST', url: '/api/notas-fiscais', payload, as, headers });
 
-async function emitirOk(payload: Json): Promise<NotaFiscal> {
-  const response = await emitir(payload);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const emitirOk = (payload: Json) => emitirNota(ctx, payload);
 
 const cenario = async (nome: string) => {
   const response = await ctx.request({
@@ -112,17 +62,6 @@ const cenario = async (nome: string) => {
   });
   expect(response.statusCode, response.body).toBe(200);
 };
-
-function textoDoPdf(pdf: Buffer): string {
-  const pasta = mkdtempSync(path.join(tmpdir(), 'prumo-danfe-'));
-  try {
-    const arquivo = path.join(pasta, 'nota.pdf');
-    writeFileSync(arquivo, pdf);
-    return execFileSync('pdftotext', ['-layout', arquivo, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(pasta, { recursive: true, force: true });
-  }
-}
 
 describe('NF-e of a product sale', () => {
   it('is built, signed, validated, authorized, and its nfeProc and DANFE downloaded', async () => {
@@ -275,7 +214,7 @@ describe('NF-e of a product sale', () => {
     expect(naoFinalizada.json<{ message: string }>().message).toBe(
       'Só uma venda finalizada pode ter nota fiscal',
     );
-    const balcao = await vendaBalcao([{ produto_id: await produto(), quantidade: 1 }]);
+    const balcao = await vendaBalcao(ctx, [{ produto_id: await produto(), quantidade: 1 }]);
     expect(
       (await emitir({ venda_id: balcao, modelo: 55 })).json<{ message: string }>().message,
     ).toBe('A NF-e precisa de um cliente na venda');
@@ -289,7 +228,7 @@ describe('NF-e of a product sale', () => {
 
 describe('NFC-e at the counter', () => {
   it('is authorized with the consumer CPF and its DANFCE QR code', async () => {
-    const vendaId = await vendaBalcao([{ produto_id: await produto(), quantidade: 2 }]);
+    const vendaId = await vendaBalcao(ctx, [{ produto_id: await produto(), quantidade: 2 }]);
     const nota = await emitirOk({
       venda_id: vendaId,
       modelo: 65,
@@ -310,7 +249,7 @@ describe('NFC-e at the counter', () => {
   it('goes on in contingency when SEFAZ is silent; the queue transmits it and voids the attempt', async () => {
     await cenario('silencio');
     try {
-      const vendaId = await vendaBalcao([{ produto_id: await produto(), quantidade: 1 }]);
+      const vendaId = await vendaBalcao(ctx, [{ produto_id: await produto(), quantidade: 1 }]);
       const inicio = Date.now();
       const nota = await emitirOk({ venda_id: vendaId, modelo: 65 });
       // The sale is not held up beyond SEFAZ's time limit (3 s in the demo settings).
@@ -361,7 +300,7 @@ describe('numbering', () => {
   it('gives 20 concurrent emissions 20 consecutive numbers, none repeated', async () => {
     const id = await produto();
     const vendas = await Promise.all(
-      Array.from({ length: 20 }, () => vendaBalcao([{ produto_id: id, quantidade: 1 }])),
+      Array.from({ length: 20 }, () => vendaBalcao(ctx, [{ produto_id: id, quantidade: 1 }])),
     );
     const [antes] = await selectRows<{ maior: number }>(
       ctx.database.db,

@@ -1,8 +1,6 @@
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   DevolucaoOrigem,
   EntradaNfe,
@@ -10,27 +8,20 @@ import type {
   EntradaPrevia,
 } from '@prumo/shared/fiscal';
 import { formatMoney } from '@prumo/shared/money';
-import { renderWithProviders, storeSession, withWideScreen } from '../../test/render';
+import { json, mockApi, withMockedApi, type Chamada } from '../../test/api';
+import {
+  renderScreen,
+  renderWithProviders,
+  storeSession,
+  stubDocumentFonts,
+  withWideScreen,
+} from '../../test/render';
 import EntradasXmlPage from './pages/EntradasXmlPage';
 import EstoquePage from './pages/EstoquePage';
 
 withWideScreen();
-// Mantine's autosize Textarea (a return's reason) listens to document.fonts, which jsdom lacks.
-Object.defineProperty(document, 'fonts', {
-  configurable: true,
-  value: { addEventListener: () => {}, removeEventListener: () => {} },
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+stubDocumentFonts(); // a return's reason: an autosize Textarea
+withMockedApi();
 
 const CHAVE = '35261111444777000161550010000001011405268130';
 
@@ -152,53 +143,23 @@ const DETALHE: EntradaNfe = {
   ],
 };
 
-interface Chamada {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
+const stubApi = (responder: (chamada: Chamada) => Response | undefined = () => undefined) =>
+  mockApi(responder, (chamada) => {
+    const { pathname } = new URL(chamada.url, 'http://x');
+    if (pathname === '/api/entradas-nfe' && chamada.method === 'GET') {
+      return json([RESUMO], 200, { 'x-total-count': '1' });
+    }
+    if (pathname === '/api/entradas-nfe/previa') return json(PREVIA);
+    if (pathname === '/api/entradas-nfe') return json(DETALHE, 201);
+    if (pathname === '/api/entradas-nfe/7') return json(DETALHE);
+    return json([]);
+  });
 
-function stubApi(responder: (chamada: Chamada) => Response | undefined = () => undefined) {
-  const chamadas: Chamada[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const chamada = {
-        url,
-        method: init?.method ?? 'GET',
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: init?.body,
-      };
-      chamadas.push(chamada);
-      const resposta = responder(chamada);
-      if (resposta) return resposta;
-      const { pathname } = new URL(url, 'http://x');
-      if (pathname === '/api/entradas-nfe' && chamada.method === 'GET') {
-        return json([RESUMO], 200, { 'x-total-count': '1' });
-      }
-      if (pathname === '/api/entradas-nfe/previa') return json(PREVIA);
-      if (pathname === '/api/entradas-nfe') return json(DETALHE, 201);
-      if (pathname === '/api/entradas-nfe/7') return json(DETALHE);
-      return json([]);
-    }),
-  );
-  return chamadas;
-}
-
-function renderPage(role = 'admin', route = '/estoque/entradas-xml') {
-  storeSession({ nome: 'Ana', email: 'admin@empresa.com.br', role });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <ModalsProvider>
-        <Notifications />
-        <EntradasXmlPage />
-      </ModalsProvider>
-    </QueryClientProvider>,
-    { route },
-  );
-}
+const renderPage = (role = 'admin', route = '/estoque/entradas-xml') =>
+  renderScreen(<EntradasXmlPage />, {
+    route,
+    user: { nome: 'Ana', email: 'admin@empresa.com.br', role },
+  });
 
 async function enviarXml() {
   const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -287,7 +248,7 @@ describe('/estoque/entradas-xml', () => {
     fireEvent.click(dialogo.getByRole('button', { name: 'Emitir NF-e de devolução' }));
     expect(await screen.findByText('Devolução registrada: NF-e nº 000.000.120')).toBeTruthy();
     const envio = chamadas.find((c) => c.url === '/api/devolucoes' && c.method === 'POST')!;
-    expect(JSON.parse(envio.body as string)).toEqual({
+    expect(envio.body).toEqual({
       tipo: 'fornecedor',
       entrada_id: 7,
       motivo: 'Embalagem avariada',

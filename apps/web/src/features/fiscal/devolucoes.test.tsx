@@ -1,70 +1,28 @@
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEVOLUCOES_MENSAGENS as M,
   type Devolucao,
   type DevolucaoOrigem,
   type DevolucaoResumo,
-  type EventosDaNota,
   type NotaFiscal,
-  type StatusFiscal,
 } from '@prumo/shared/fiscal';
 import { formatMoney } from '@prumo/shared/money';
-import { renderWithProviders, storeSession, withWideScreen } from '../../test/render';
+import { json, mockApi, withMockedApi, type Chamada } from '../../test/api';
+import { notaFiscal, SEM_EVENTOS, STATUS_FISCAL } from '../../test/fiscal';
+import { renderScreen, stubDocumentFonts, withWideScreen } from '../../test/render';
 import NotaFiscalDetalhePage from './pages/NotaFiscalDetalhePage';
 import NotaFiscalPage from './pages/NotaFiscalPage';
 
 withWideScreen();
-// Mantine's autosize Textarea (the reason) listens to document.fonts, which jsdom lacks.
-Object.defineProperty(document, 'fonts', {
-  configurable: true,
-  value: { addEventListener: () => {}, removeEventListener: () => {} },
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  notifications.clean();
-});
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+stubDocumentFonts(); // the reason's autosize Textarea
+withMockedApi();
 
 const CHAVE = '35261112345678000195550010000000071234567890';
 const CHAVE_DEVOLUCAO = '35261112345678000195550010000000991234567891';
 
-const NOTA: NotaFiscal = {
-  id: 7,
-  modelo: 55,
-  serie: 1,
-  numero: 7,
-  chave: CHAVE,
-  situacao: 'Autorizada',
-  ambiente: 'simulacao',
-  contingencia: false,
-  venda_id: 40,
-  venda_numero: 40,
-  finalidade: 1,
-  devolucao_id: null,
-  destinatario_nome: 'Maria Souza',
-  destinatario_documento: '52998224725',
-  valor_total: 60.47,
-  emitida_em: '2026-11-20T13:05:00Z',
-  autorizada_em: '2026-11-20T13:05:02Z',
-  protocolo: '135260000000123',
-  c_stat: 100,
-  x_motivo: 'Autorizado o uso da NF-e',
-  eventos: [],
-  qrcode_url: null,
-  pendencias: [],
-  tem_xml: true,
-};
+const NOTA = notaFiscal(7, { chave: CHAVE, valor_total: 60.47 });
 
 /** The return's own NF-e (finalidade 4): no sale. */
 const NOTA_DEVOLUCAO: NotaFiscal = {
@@ -120,7 +78,8 @@ const ORIGEM: DevolucaoOrigem = {
   ],
 };
 
-const DEVOLUCAO: Devolucao = {
+/** The return as the list shows it. */
+const RESUMO: DevolucaoResumo = {
   id: 5,
   tipo: 'cliente',
   chave_referenciada: CHAVE,
@@ -135,6 +94,10 @@ const DEVOLUCAO: Devolucao = {
   nota_situacao: 'Autorizada',
   usuario_nome: 'Ana',
   created_at: '2026-11-21T12:00:00Z',
+};
+
+const DEVOLUCAO: Devolucao = {
+  ...RESUMO,
   nota_origem_id: 7,
   entrada_id: null,
   venda_id: 40,
@@ -200,82 +163,32 @@ const CONTAS = [
   },
 ];
 
-const SEM_EVENTOS: EventosDaNota = {
-  cancelamento: { permitido: false, prazo_ate: null, restante_segundos: null, motivo: null },
-  correcao: { permitida: false, restantes: 0, motivo: null },
-  inutilizacao: { permitida: false, motivo: null },
-  eventos: [],
-};
-
-const STATUS: StatusFiscal = {
-  ambiente: 'simulacao',
-  nfe_ativa: true,
-  nfce_ativa: true,
-  pronto: true,
-  pendencias: [],
-  sefaz: { online: true, c_stat: 107, x_motivo: 'Serviço em Operação', consultado_em: null },
-  fila_contingencia: 0,
-  fila_executada_em: null,
-  fila_resultado: null,
-  cenario_simulacao: 'normal',
-};
-
-interface Chamada {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
 /** The API answered from memory; every call is recorded. */
-function stubApi(answer: (chamada: Chamada) => Response | undefined) {
-  const chamadas: Chamada[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const chamada = {
-        url,
-        method: init?.method ?? 'GET',
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      chamadas.push(chamada);
-      const resposta = answer(chamada);
-      if (resposta) return resposta;
-      if (/^\/api\/notas-fiscais\/\d+\/eventos$/.test(url)) return json(SEM_EVENTOS);
-      if (url === '/api/financeiro/contas') return json(CONTAS);
-      if (url === '/api/fiscal/status') return json(STATUS);
-      if (
-        url.startsWith('/api/fiscal/lacunas') ||
-        url.startsWith('/api/fiscal/inutilizacoes') ||
-        url.startsWith('/api/devolucoes?') ||
-        url.startsWith('/api/notas-fiscais?') ||
-        url.startsWith('/api/cadastros?')
-      ) {
-        return json([], 200, { 'x-total-count': '0' });
-      }
-      return json({});
-    }),
-  );
-  return chamadas;
-}
+const stubApi = (answer: (chamada: Chamada) => Response | undefined) =>
+  mockApi(answer, ({ url }) => {
+    if (/^\/api\/notas-fiscais\/\d+\/eventos$/.test(url)) return json(SEM_EVENTOS);
+    if (url === '/api/financeiro/contas') return json(CONTAS);
+    if (url === '/api/fiscal/status') return json(STATUS_FISCAL);
+    if (
+      url.startsWith('/api/fiscal/lacunas') ||
+      url.startsWith('/api/fiscal/inutilizacoes') ||
+      url.startsWith('/api/devolucoes?') ||
+      url.startsWith('/api/notas-fiscais?') ||
+      url.startsWith('/api/cadastros?')
+    ) {
+      return json([], 200, { 'x-total-count': '0' });
+    }
+    return json({});
+  });
 
-function render(route: string, role: 'admin' | 'manager' | 'user' = 'manager') {
-  storeSession({ nome: 'Ana', email: 'gerente@empresa.com.br', role });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <ModalsProvider>
-        <Notifications />
-        <Routes>
-          <Route path="/nota-fiscal" element={<NotaFiscalPage />} />
-          <Route path="/nota-fiscal/:id" element={<NotaFiscalDetalhePage />} />
-        </Routes>
-      </ModalsProvider>
-    </QueryClientProvider>,
-    { route },
+const render = (route: string, role: 'admin' | 'manager' | 'user' = 'manager') =>
+  renderScreen(
+    <Routes>
+      <Route path="/nota-fiscal" element={<NotaFiscalPage />} />
+      <Route path="/nota-fiscal/:id" element={<NotaFiscalDetalhePage />} />
+    </Routes>,
+    { route, user: { nome: 'Ana', email: 'gerente@empresa.com.br', role } },
   );
-}
 
 const posts = (chamadas: Chamada[]) =>
   chamadas.filter((c) => c.url === '/api/devolucoes' && c.method === 'POST');
@@ -535,23 +448,6 @@ describe('nota de devolução (finalidade 4)', () => {
 });
 
 describe('/nota-fiscal: devoluções', () => {
-  const RESUMO: DevolucaoResumo = {
-    id: 5,
-    tipo: 'cliente',
-    chave_referenciada: CHAVE,
-    numero_origem: 7,
-    pessoa_id: 3,
-    pessoa_nome: 'Maria Souza',
-    motivo: 'Produto com defeito de fábrica',
-    acerto: 'reembolso',
-    valor_total: 51.48,
-    nota_id: 99,
-    nota_numero: 99,
-    nota_situacao: 'Autorizada',
-    usuario_nome: 'Ana',
-    created_at: '2026-11-21T12:00:00Z',
-  };
-
   it("badges a return's note in the list and lists the returns with their notes, searched on the server", async () => {
     const chamadas = stubApi(({ url }) => {
       if (url.startsWith('/api/notas-fiscais?')) {

@@ -1,86 +1,36 @@
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type {
-  EventosDaNota,
-  NotaFiscal,
-  NotaFiscalResumo,
-  StatusFiscal,
-} from '@prumo/shared/fiscal';
-import { renderWithProviders, storeSession, withWideScreen } from '../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import type { EventosDaNota, NotaFiscal, StatusFiscal } from '@prumo/shared/fiscal';
+import { json, mockApi, mockDownloads, withMockedApi, type Chamada } from '../../test/api';
+import {
+  CHAVE_NOTA as CHAVE,
+  notaFiscal,
+  resumoNota as resumo,
+  SEM_EVENTOS,
+  STATUS_FISCAL,
+} from '../../test/fiscal';
+import { renderScreen, stubDocumentFonts, withWideScreen } from '../../test/render';
 import NotaFiscalDetalhePage from './pages/NotaFiscalDetalhePage';
 import NotaFiscalPage from './pages/NotaFiscalPage';
 
 withWideScreen();
-// Mantine's autosize Textarea (the dialogs' justifications) listens to document.fonts, which
-// jsdom lacks.
-Object.defineProperty(document, 'fonts', {
-  configurable: true,
-  value: { addEventListener: () => {}, removeEventListener: () => {} },
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  // The notifications' store outlives a test: its queue would hide the next test's messages.
-  notifications.clean();
-});
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+stubDocumentFonts(); // the dialogs' justifications: autosize Textareas
+withMockedApi();
 
 const STATUS: StatusFiscal = {
-  ambiente: 'simulacao',
-  nfe_ativa: true,
-  nfce_ativa: true,
-  pronto: true,
-  pendencias: [],
-  sefaz: { online: true, c_stat: 107, x_motivo: 'Serviço em Operação', consultado_em: null },
+  ...STATUS_FISCAL,
   fila_contingencia: 2,
   fila_executada_em: '2026-11-27T13:00:00.000Z',
   fila_resultado: '1 resolvida(s)',
-  cenario_simulacao: 'normal',
 };
 
-const CHAVE = '35261112345678000195550010000001231234567890';
-
-const resumo = (numero: number, extra: Partial<NotaFiscalResumo> = {}): NotaFiscalResumo => ({
-  id: numero,
-  modelo: 55,
-  serie: 1,
-  numero,
-  chave: CHAVE,
-  situacao: 'Autorizada',
-  ambiente: 'simulacao',
-  contingencia: false,
-  venda_id: 40,
-  venda_numero: 40,
-  finalidade: 1,
-  devolucao_id: null,
-  destinatario_nome: 'Maria Souza',
-  destinatario_documento: '52998224725',
-  valor_total: 1234.5,
-  emitida_em: '2026-11-20T13:05:00Z',
-  autorizada_em: '2026-11-20T13:05:02Z',
-  protocolo: '135260000000123',
-  c_stat: 100,
-  x_motivo: 'Autorizado o uso da NF-e',
-  ...extra,
-});
-
-const REJEITADA: NotaFiscal = {
-  ...resumo(7, {
-    situacao: 'Rejeitada',
-    autorizada_em: null,
-    protocolo: null,
-    c_stat: 778,
-    x_motivo: 'Rejeição: Informado NCM inexistente',
-  }),
+const REJEITADA: NotaFiscal = notaFiscal(7, {
+  situacao: 'Rejeitada',
+  autorizada_em: null,
+  protocolo: null,
+  c_stat: 778,
+  x_motivo: 'Rejeição: Informado NCM inexistente',
   eventos: [
     {
       id: 1,
@@ -101,25 +51,7 @@ const REJEITADA: NotaFiscal = {
       criado_em: '2026-11-20T13:05:01Z',
     },
   ],
-  qrcode_url: null,
-  pendencias: [],
-  tem_xml: true,
-};
-
-interface Chamada {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** A note with nothing to do at SEFAZ and no events (GET /api/notas-fiscais/{id}/eventos). */
-const SEM_EVENTOS: EventosDaNota = {
-  cancelamento: { permitido: false, prazo_ate: null, restante_segundos: null, motivo: null },
-  correcao: { permitida: false, restantes: 0, motivo: null },
-  inutilizacao: { permitida: false, motivo: null },
-  eventos: [],
-};
+});
 
 /** What a screen's other calls get when a test does not say: nothing to show. */
 function semResposta(url: string): Response {
@@ -134,51 +66,20 @@ function semResposta(url: string): Response {
   return json({});
 }
 
-/** The API answered from memory; every call is recorded. */
+/** The API answered from memory; every call and download is recorded. */
 function stubApi(answer: (chamada: Chamada) => Response | undefined) {
-  const chamadas: Chamada[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const chamada = {
-        url,
-        method: init?.method ?? 'GET',
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      chamadas.push(chamada);
-      return answer(chamada) ?? semResposta(url);
-    }),
-  );
-  const baixados: string[] = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    baixados.push(this.download);
-  });
-  return { chamadas, baixados };
+  const chamadas = mockApi(answer, ({ url }) => semResposta(url));
+  return { chamadas, baixados: mockDownloads() };
 }
 
-function render(route: string, role: 'admin' | 'manager' | 'user' = 'admin') {
-  storeSession({ nome: 'Ana', email: 'admin@empresa.com.br', role });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <ModalsProvider>
-        <Notifications />
-        <Routes>
-          <Route path="/nota-fiscal" element={<NotaFiscalPage />} />
-          <Route path="/nota-fiscal/:id" element={<NotaFiscalDetalhePage />} />
-        </Routes>
-      </ModalsProvider>
-    </QueryClientProvider>,
-    { route },
+const render = (route: string, role: 'admin' | 'manager' | 'user' = 'admin') =>
+  renderScreen(
+    <Routes>
+      <Route path="/nota-fiscal" element={<NotaFiscalPage />} />
+      <Route path="/nota-fiscal/:id" element={<NotaFiscalDetalhePage />} />
+    </Routes>,
+    { route, user: { nome: 'Ana', email: 'admin@empresa.com.br', role } },
   );
-}
 
 const listas = (chamadas: Chamada[]) =>
   chamadas

@@ -1,25 +1,14 @@
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FISCAL_MENSAGENS, type NotaFiscal, type StatusFiscal } from '@prumo/shared/fiscal';
+import { describe, expect, it } from 'vitest';
+import { FISCAL_MENSAGENS, type NotaFiscal } from '@prumo/shared/fiscal';
 import type { Venda } from '@prumo/shared/vendas';
-import { renderWithProviders, storeSession } from '../../test/render';
+import { json, mockApi, mockDownloads, withMockedApi, type Chamada } from '../../test/api';
+import { STATUS_FISCAL as STATUS } from '../../test/fiscal';
+import { renderScreen as render } from '../../test/render';
 import { VendaRapida } from './components/VendaRapida';
 import { VendaView } from './components/VendaView';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+withMockedApi();
 
 const CAFE = {
   id: 1,
@@ -31,19 +20,6 @@ const CAFE = {
   codigo_barras: '7896543210012',
   codigo_interno: 'PRD-0001',
   ativo: true,
-};
-
-const STATUS: StatusFiscal = {
-  ambiente: 'simulacao',
-  nfe_ativa: true,
-  nfce_ativa: true,
-  pronto: true,
-  pendencias: [],
-  sefaz: { online: true, c_stat: 107, x_motivo: 'Serviço em Operação', consultado_em: null },
-  fila_contingencia: 0,
-  fila_executada_em: null,
-  fila_resultado: null,
-  cenario_simulacao: 'normal',
 };
 
 const nota = (extra: Partial<NotaFiscal>): NotaFiscal => ({
@@ -74,66 +50,23 @@ const nota = (extra: Partial<NotaFiscal>): NotaFiscal => ({
   ...extra,
 });
 
-interface Chamada {
-  url: string;
-  method: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
 /** The API answered from memory (`answer` first); records calls and downloads. */
 function stubApi(answer: (chamada: Chamada) => Response | undefined) {
-  const chamadas: Chamada[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const chamada = {
-        url,
-        method: init?.method ?? 'GET',
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        headers: (init?.headers ?? {}) as Record<string, string>,
-      };
-      chamadas.push(chamada);
-      const resposta = answer(chamada);
-      if (resposta) return resposta;
-      if (url.startsWith('/api/produtos/search')) return json([CAFE]);
-      if (url === '/api/vendas/parametros') {
-        return json({ desconto_limite: 10, balanca_modo: 'preco' });
-      }
-      if (url === '/api/vendas' && chamada.method === 'POST') {
-        return json({ id: 9, numero: 9, valor_final: 21.9, troco: 0 }, 201);
-      }
-      if (url.startsWith('/api/cadastros')) return json([], 200, { 'x-total-count': '0' });
-      if (/\/(danfe|xml)$|comprovante/.test(url)) {
-        return new Response('%PDF', { headers: { 'content-type': 'application/pdf' } });
-      }
-      return json({});
-    }),
-  );
-  const baixados: string[] = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    baixados.push(this.download);
+  const chamadas = mockApi(answer, ({ url, method }) => {
+    if (url.startsWith('/api/produtos/search')) return json([CAFE]);
+    if (url === '/api/vendas/parametros') {
+      return json({ desconto_limite: 10, balanca_modo: 'preco' });
+    }
+    if (url === '/api/vendas' && method === 'POST') {
+      return json({ id: 9, numero: 9, valor_final: 21.9, troco: 0 }, 201);
+    }
+    if (url.startsWith('/api/cadastros')) return json([], 200, { 'x-total-count': '0' });
+    if (/\/(danfe|xml)$|comprovante/.test(url)) {
+      return new Response('%PDF', { headers: { 'content-type': 'application/pdf' } });
+    }
+    return json({});
   });
-  return { chamadas, baixados };
-}
-
-function render(ui: ReactElement) {
-  storeSession({ nome: 'Ana', email: 'admin@empresa.com.br', role: 'admin' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderWithProviders(
-    <QueryClientProvider client={client}>
-      <ModalsProvider>
-        <Notifications />
-        {ui}
-      </ModalsProvider>
-    </QueryClientProvider>,
-  );
+  return { chamadas, baixados: mockDownloads() };
 }
 
 const busca = () => screen.getByTestId('pdv-busca') as HTMLInputElement;
