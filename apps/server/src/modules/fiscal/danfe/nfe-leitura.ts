@@ -7,7 +7,6 @@ import { leitorXml, raizDoXml } from '../xml-leitura';
 const NS_NFE = 'http://www.portalfiscal.inf.br/nfe';
 const { filho, filhos, texto, dinheiro } = leitorXml(NS_NFE);
 
-
 export interface EnderecoNfe {
   xLgr: string;
   nro: string;
