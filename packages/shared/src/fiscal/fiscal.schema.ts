@@ -27,6 +27,62 @@ export const REGIME_LABELS: Record<RegimeFiscal, string> = {
   4: 'MEI',
 };
 
+/**
+ * NFS-e (issue 30): opSimpNac of the DPS, the company's situation in the Simples Nacional. Its
+ * default follows the CRT (MEI 4 → 2, Simples Nacional 1 → 3).
+ */
+export const NFSE_OPCOES_SIMPLES_NACIONAL = [1, 2, 3] as const;
+export type NfseOpSimplesNacional = (typeof NFSE_OPCOES_SIMPLES_NACIONAL)[number];
+export const NFSE_OP_SIMPLES_NACIONAL_LABELS: Record<NfseOpSimplesNacional, string> = {
+  1: 'Não optante',
+  2: 'Optante — Microempreendedor Individual (MEI)',
+  3: 'Optante — Microempresa ou Empresa de Pequeno Porte (ME/EPP)',
+};
+export function opSimplesNacionalDoCrt(crt: RegimeFiscal): NfseOpSimplesNacional {
+  return crt === 4 ? 2 : 3;
+}
+
+/** regApTribSN of the DPS: where an ME/EPP (opSimpNac 3) pays its taxes; sent only then. */
+export const NFSE_REGIMES_APURACAO_SN = [1, 2, 3] as const;
+export type NfseRegimeApuracaoSn = (typeof NFSE_REGIMES_APURACAO_SN)[number];
+export const NFSE_REGIME_APURACAO_SN_LABELS: Record<NfseRegimeApuracaoSn, string> = {
+  1: 'Tributos federais e municipal pelo Simples Nacional',
+  2: 'Tributos federais pelo Simples Nacional e ISSQN por fora',
+  3: 'Tributos federais e municipal por fora do Simples Nacional',
+};
+
+/** regEspTrib of the DPS: the municipal special regime, 0 when none. */
+export const NFSE_REGIMES_ESPECIAIS = [0, 1, 2, 3, 4, 5, 6] as const;
+export type NfseRegimeEspecial = (typeof NFSE_REGIMES_ESPECIAIS)[number];
+export const NFSE_REGIME_ESPECIAL_LABELS: Record<NfseRegimeEspecial, string> = {
+  0: 'Nenhum',
+  1: 'Ato cooperado (cooperativa)',
+  2: 'Estimativa',
+  3: 'Microempresa municipal',
+  4: 'Notário ou registrador',
+  5: 'Profissional autônomo',
+  6: 'Sociedade de profissionais',
+};
+
+/** The DPS série (1 to 5 digits, never 0) and its number (the settings take up to 999.999.999). */
+export const NFSE_SERIE_MAXIMA = 99_999;
+
+/** NFS-e texts shared by the settings and the NFS-e screens. */
+export const NFSE_MENSAGENS = {
+  /** Shown wherever the NFS-e would be issued when the company's city has its own issuer. */
+  emissorMunicipal:
+    'O município da empresa não usa o emissor nacional: a NFS-e não é emitida pelo Prumo',
+  inscricaoMunicipal: 'Inscrição municipal: até 15 letras ou números',
+  opSimplesNacional: 'Selecione a situação perante o Simples Nacional',
+  opSimplesNacionalMei: 'Empresa MEI (CRT 4): na NFS-e a situação perante o Simples Nacional é MEI',
+  regimeApuracaoSn: 'Selecione o regime de apuração do Simples Nacional',
+  regimeEspecial: 'Selecione o regime especial de tributação',
+  serie: `Série da DPS deve estar entre 1 e ${NFSE_SERIE_MAXIMA}`,
+  simNao: 'Informe verdadeiro ou falso',
+  numeroUsado: (maior: number) =>
+    `O número ${maior} já foi usado nesta série: o próximo deve ser maior que ${maior}`,
+} as const;
+
 /** CSOSN of the Simples Nacional that Prumo writes (ICMSSN101, ICMSSN102 and ICMSSN500). */
 export const CSOSNS = ['101', '102', '103', '300', '400', '500'] as const;
 export type Csosn = (typeof CSOSNS)[number];
@@ -171,9 +227,24 @@ export const codigoMunicipio = () =>
     .min(1_100_000, { error: M.municipio })
     .max(5_399_999, { error: M.municipio });
 
+const NM = NFSE_MENSAGENS;
+
+/** Up to 15 letters or digits; dots, dashes, slashes and spaces are dropped, letters upper-cased. */
+const inscricaoMunicipal = z
+  .string({ error: NM.inscricaoMunicipal })
+  .transform((value) => value.replace(/[\s.\-/]/g, '').toUpperCase())
+  .refine((value) => value === '' || /^[0-9A-Z]{1,15}$/.test(value), {
+    error: NM.inscricaoMunicipal,
+  })
+  .nullish()
+  .transform((value) => value || null);
+
 /**
  * PUT /api/fiscal/configuracao (admin). Secrets go in and never come out: `csc_token` left out
  * or null keeps the stored one. Produção needs `confirmar_producao: true` in the same request.
+ * The NFS-e's: the inscrição municipal, opSimpNac (null follows the CRT), regApTribSN (used only
+ * for an ME/EPP), regEspTrib, whether the company's município uses the national issuer (without
+ * it the NFS-e cannot be turned on), and the DPS série and its next number.
  */
 export const configuracaoFiscalUpdateSchema = z
   .strictObject({
@@ -218,6 +289,21 @@ export const configuracaoFiscalUpdateSchema = z
     /** Seconds SEFAZ has to answer before an NFC-e goes into contingency. */
     tempo_limite_segundos: z.number().int().min(1).max(60),
     informacoes_complementares: optionalText(2000),
+    inscricao_municipal: inscricaoMunicipal,
+    nfse_op_simples_nacional: z
+      .literal(NFSE_OPCOES_SIMPLES_NACIONAL, { error: NM.opSimplesNacional })
+      .nullish()
+      .transform((v) => v ?? null),
+    nfse_regime_apuracao_sn: z.literal(NFSE_REGIMES_APURACAO_SN, { error: NM.regimeApuracaoSn }),
+    nfse_regime_especial: z.literal(NFSE_REGIMES_ESPECIAIS, { error: NM.regimeEspecial }),
+    nfse_emissor_nacional: z.boolean({ error: NM.simNao }),
+    nfse_ativa: z.boolean({ error: NM.simNao }),
+    nfse_serie: z
+      .number({ error: NM.serie })
+      .int({ error: NM.serie })
+      .min(1, { error: NM.serie })
+      .max(NFSE_SERIE_MAXIMA, { error: NM.serie }),
+    nfse_proximo_numero: proximoNumero,
   })
   .superRefine((value, ctx) => {
     if (value.ambiente === 'producao' && value.confirmar_producao !== true) {
@@ -226,6 +312,20 @@ export const configuracaoFiscalUpdateSchema = z
         path: ['confirmar_producao'],
         message: M.producaoSemConfirmacao,
       });
+    }
+    if (
+      value.crt === 4 &&
+      value.nfse_op_simples_nacional != null &&
+      value.nfse_op_simples_nacional !== 2
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nfse_op_simples_nacional'],
+        message: NM.opSimplesNacionalMei,
+      });
+    }
+    if (value.nfse_ativa && !value.nfse_emissor_nacional) {
+      ctx.addIssue({ code: 'custom', path: ['nfse_ativa'], message: NM.emissorMunicipal });
     }
   });
 export type ConfiguracaoFiscalInput = z.input<typeof configuracaoFiscalUpdateSchema>;
@@ -265,6 +365,16 @@ export const configuracaoFiscalSchema = z.object({
   cfop_fora_uf: z.string(),
   tempo_limite_segundos: z.number().int(),
   informacoes_complementares: z.string().nullable(),
+  inscricao_municipal: z.string().nullable(),
+  /** As stored, or the CRT's default while none was chosen. */
+  nfse_op_simples_nacional: z.literal(NFSE_OPCOES_SIMPLES_NACIONAL),
+  nfse_regime_apuracao_sn: z.literal(NFSE_REGIMES_APURACAO_SN),
+  nfse_regime_especial: z.literal(NFSE_REGIMES_ESPECIAIS),
+  nfse_emissor_nacional: z.boolean(),
+  nfse_ativa: z.boolean(),
+  nfse_serie: z.number().int(),
+  /** The next DPS number of the série in the settings' ambiente. */
+  nfse_proximo_numero: z.number().int(),
   certificado: certificadoInfoSchema.nullable(),
 });
 export type ConfiguracaoFiscal = z.infer<typeof configuracaoFiscalSchema>;

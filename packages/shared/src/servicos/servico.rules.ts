@@ -13,6 +13,20 @@ export const DURACAO_SERVICO_MAX = 30 * 24 * 60;
 /** Largest page of GET /api/servicos?limit=. */
 export const SERVICOS_LIMIT_MAX = 500;
 
+/**
+ * Where the service's ISS is due (the NFS-e): the município of the company's establishment (the
+ * rule of LC 116, art. 3) or, for the services the law sends there, the customer's.
+ */
+export const LOCAIS_INCIDENCIA_ISS = ['estabelecimento', 'tomador'] as const;
+export type LocalIncidenciaIss = (typeof LOCAIS_INCIDENCIA_ISS)[number];
+export const LOCAL_INCIDENCIA_ISS_LABELS: Record<LocalIncidenciaIss, string> = {
+  estabelecimento: 'Município da empresa (estabelecimento)',
+  tomador: 'Município do cliente (tomador)',
+};
+
+/** The ISS rate's ceiling (LC 116, art. 8, II: 5 %). */
+export const ALIQUOTA_ISS_MAXIMA = 5;
+
 export const SERVICO_MESSAGES = {
   nomeObrigatorio: 'Nome do serviço é obrigatório',
   valorVendaObrigatorio: 'Valor de venda é obrigatório',
@@ -22,6 +36,13 @@ export const SERVICO_MESSAGES = {
   ncm: 'NCM deve ter 8 dígitos',
   cfop: 'CFOP deve ter 4 dígitos, começando por 1, 2, 3, 5, 6 ou 7',
   fornecedor: 'Selecione um fornecedor cadastrado',
+  codigoTributacaoNacional:
+    'Código de tributação nacional inválido: escolha um da lista de serviços',
+  nbs: 'Código NBS deve ter 9 dígitos',
+  aliquotaIss: `Alíquota do ISS deve estar entre 0% e ${ALIQUOTA_ISS_MAXIMA}%`,
+  aliquotaIssDecimais: 'Alíquota do ISS: use no máximo duas casas decimais',
+  localIncidenciaIss: 'Escolha onde o ISS é devido: município da empresa ou do cliente',
+  issRetido: 'Informe verdadeiro ou falso',
   codigoInternoDuplicado: 'Já existe um serviço com este código interno',
   naoEncontrado: 'Serviço não encontrado.',
   emUso: (onde: string) =>

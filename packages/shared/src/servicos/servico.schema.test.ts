@@ -35,6 +35,11 @@ describe('servicoCreateSchema', () => {
       cfop: null,
       aliquotaIcms: null,
       aliquotaIpi: null,
+      codigoTributacaoNacional: null,
+      codigoNbs: null,
+      aliquotaIss: null,
+      localIncidenciaIss: 'estabelecimento',
+      issRetido: false,
       fornecedorId: null,
       codigoFornecedor: null,
     });
@@ -101,6 +106,86 @@ describe('servicoCreateSchema', () => {
       fornecedorId: 4,
       codigoFornecedor: 'F-77',
       ativo: false,
+    });
+  });
+
+  it('keeps the NFS-e fields: codes as digits, the ISS rate, where it is due and its withholding', () => {
+    expect(
+      servicoCreateSchema.parse({
+        nome: 'X',
+        codigoTributacaoNacional: '14.01.01',
+        codigoNbs: '1.2001.25.00',
+        aliquotaIss: 2.5,
+        localIncidenciaIss: 'tomador',
+        issRetido: true,
+      }),
+    ).toMatchObject({
+      codigoTributacaoNacional: '140101',
+      codigoNbs: '120012500',
+      aliquotaIss: 2.5,
+      localIncidenciaIss: 'tomador',
+      issRetido: true,
+    });
+    // Blank and null are "not informed"; the ISS defaults to the company's município, not withheld.
+    expect(
+      servicoCreateSchema.parse({
+        nome: 'X',
+        codigoTributacaoNacional: '  ',
+        codigoNbs: '',
+        aliquotaIss: null,
+        localIncidenciaIss: null,
+        issRetido: null,
+      }),
+    ).toMatchObject({
+      codigoTributacaoNacional: null,
+      codigoNbs: null,
+      aliquotaIss: null,
+      localIncidenciaIss: 'estabelecimento',
+      issRetido: false,
+    });
+    expect(servicoCreateSchema.parse({ nome: 'X', aliquotaIss: 0 }).aliquotaIss).toBe(0);
+    expect(servicoCreateSchema.parse({ nome: 'X', aliquotaIss: 5 }).aliquotaIss).toBe(5);
+  });
+
+  it('refuses bad NFS-e fields with their pt-BR messages', () => {
+    expect(
+      messages(
+        servicoCreateSchema.safeParse({
+          nome: 'X',
+          codigoTributacaoNacional: '14.01',
+          codigoNbs: '1.2001.25',
+          aliquotaIss: 5.01,
+          localIncidenciaIss: 'cliente',
+          issRetido: 'sim',
+        }),
+      ),
+    ).toEqual({
+      codigoTributacaoNacional:
+        'Código de tributação nacional inválido: escolha um da lista de serviços',
+      codigoNbs: 'Código NBS deve ter 9 dígitos',
+      aliquotaIss: 'Alíquota do ISS deve estar entre 0% e 5%',
+      localIncidenciaIss: M.localIncidenciaIss,
+      issRetido: 'Informe verdadeiro ou falso',
+    });
+    expect(
+      messages(
+        servicoCreateSchema.safeParse({
+          nome: 'X',
+          codigoTributacaoNacional: 'ABCDEF',
+          codigoNbs: '1234567890',
+          aliquotaIss: -0.5,
+        }),
+      ),
+    ).toEqual({
+      codigoTributacaoNacional: M.codigoTributacaoNacional,
+      codigoNbs: M.nbs,
+      aliquotaIss: M.aliquotaIss,
+    });
+    expect(messages(servicoCreateSchema.safeParse({ nome: 'X', aliquotaIss: 2.125 }))).toEqual({
+      aliquotaIss: M.aliquotaIssDecimais,
+    });
+    expect(messages(servicoCreateSchema.safeParse({ nome: 'X', aliquotaIss: '2' }))).toEqual({
+      aliquotaIss: M.aliquotaIss,
     });
   });
 
@@ -183,6 +268,16 @@ describe('servicoUpdateSchema', () => {
       comissao: 5,
       descricao: null,
     });
+  });
+
+  it('changes only the NFS-e fields sent', () => {
+    expect(servicoUpdateSchema.parse({ nome: 'X', issRetido: true })).toEqual({
+      nome: 'X',
+      issRetido: true,
+    });
+    expect(
+      servicoUpdateSchema.parse({ nome: 'X', codigoTributacaoNacional: null, aliquotaIss: null }),
+    ).toEqual({ nome: 'X', codigoTributacaoNacional: null, aliquotaIss: null });
   });
 
   it('still requires nome', () => {

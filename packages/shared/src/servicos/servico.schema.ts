@@ -1,4 +1,5 @@
 import {
+  hasAtMostDecimals,
   MAX_MONEY,
   money,
   optionalPageQuery,
@@ -12,8 +13,10 @@ import {
 import {
   CATEGORIA_SERVICO_PADRAO,
   DURACAO_SERVICO_MAX,
+  ALIQUOTA_ISS_MAXIMA,
   DURACAO_SERVICO_PADRAO,
   isCfop,
+  LOCAIS_INCIDENCIA_ISS,
   parseDuracao,
   semSeparadores,
   SERVICO_MESSAGES as M,
@@ -23,8 +26,9 @@ import {
 /*
  * Services as the API reads and writes them (spec part 2, sections 3.7 and 7), with the spec's
  * camel-case names (codigoInterno, valorCusto, valorVenda) and the rest of the form in the same
- * style: ativo, the Fiscal tab (ncm, cfop, aliquotaIcms, aliquotaIpi) and the Fornecedores tab
- * (fornecedorId, codigoFornecedor).
+ * style: ativo, the Fiscal tab (ncm, cfop, aliquotaIcms, aliquotaIpi, and for the NFS-e
+ * codigoTributacaoNacional, codigoNbs, aliquotaIss, localIncidenciaIss, issRetido) and the
+ * Fornecedores tab (fornecedorId, codigoFornecedor).
  *
  * The sale value arrives as `preco` (the add/edit form's payload) or `valorVenda` (the separate
  * edit screen's); either is accepted, both must agree. POST fills what is left out with the
@@ -64,6 +68,20 @@ const codigoFiscal = (valido: (codigo: string) => boolean, message: string) =>
     .transform((value) => (value ? semSeparadores(value) : null))
     .refine((value) => value === null || valido(value), { error: message });
 
+/**
+ * The ISS rate in percent: 0 to 5 with up to two decimals (pAliq of the DPS). Null when unknown:
+ * a município on the national system answers its own rate.
+ */
+const aliquotaIss = z
+  .number({ error: M.aliquotaIss })
+  .refine((value) => value >= 0 && value <= ALIQUOTA_ISS_MAXIMA, {
+    error: M.aliquotaIss,
+    abort: true,
+  })
+  .refine((value) => hasAtMostDecimals(value, 2), { error: M.aliquotaIssDecimais, abort: true })
+  .nullish()
+  .transform((value) => value ?? null);
+
 const fields = {
   nome: requiredText(M.nomeObrigatorio, 200),
   codigoInterno: optionalText(50),
@@ -85,6 +103,25 @@ const fields = {
   aliquotaIpi: percent(0, 100)
     .nullish()
     .transform((value) => value ?? null),
+  /**
+   * cTribNac of the national service list ("14.01.01" or "140101", stored as the 6 digits).
+   * The schema checks its shape; the server checks it is on the list (@prumo/shared/
+   * servicos-nacionais, kept out of this schema so the screens do not load the list with it).
+   * Optional here: the NFS-e asks for it when it is issued.
+   */
+  codigoTributacaoNacional: codigoFiscal(
+    (codigo) => /^\d{6}$/.test(codigo),
+    M.codigoTributacaoNacional,
+  ),
+  /** NBS (Nomenclatura Brasileira de Serviços): 9 digits, "1.1403.10.00" stored as "114031000". */
+  codigoNbs: codigoFiscal((codigo) => /^\d{9}$/.test(codigo), M.nbs),
+  aliquotaIss,
+  localIncidenciaIss: orDefault(
+    z.enum(LOCAIS_INCIDENCIA_ISS, { error: M.localIncidenciaIss }),
+    'estabelecimento',
+  ),
+  /** ISS withheld by the customer (tpRetISSQN 2). */
+  issRetido: orDefault(z.boolean({ error: M.issRetido }), false),
   fornecedorId: z
     .number({ error: M.fornecedor })
     .int({ error: M.fornecedor })
@@ -134,6 +171,11 @@ export const servicoUpdateSchema = z
     cfop: true,
     aliquotaIcms: true,
     aliquotaIpi: true,
+    codigoTributacaoNacional: true,
+    codigoNbs: true,
+    aliquotaIss: true,
+    localIncidenciaIss: true,
+    issRetido: true,
     fornecedorId: true,
     codigoFornecedor: true,
   })
@@ -197,6 +239,11 @@ export const servicoSchema = servicoListItemSchema.extend({
   cfop: z.string().nullable(),
   aliquotaIcms: z.number().nullable(),
   aliquotaIpi: z.number().nullable(),
+  codigoTributacaoNacional: z.string().nullable(),
+  codigoNbs: z.string().nullable(),
+  aliquotaIss: z.number().nullable(),
+  localIncidenciaIss: z.enum(LOCAIS_INCIDENCIA_ISS),
+  issRetido: z.boolean(),
   fornecedorId: z.number().nullable(),
   fornecedorNome: z.string().nullable(),
   codigoFornecedor: z.string().nullable(),

@@ -5,7 +5,8 @@ import { z } from './zod';
 /** Largest amount numeric(14,2) holds. */
 export const MAX_MONEY = 999_999_999_999.99;
 
-function hasAtMostDecimals(value: number, decimals: number): boolean {
+/** Whether a number has no more than `decimals` decimal places (0.1 + 0.2 counts as 0.3). */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
   const factor = 10 ** decimals;
   return Math.abs(Number((value * factor).toPrecision(15)) % 1) === 0;
 }

@@ -9,7 +9,12 @@ import type {
   NotasFiscaisQuery,
   SituacaoNota,
 } from '@prumo/shared/fiscal';
-import { FISCAL_MENSAGENS } from '@prumo/shared/fiscal';
+import {
+  FISCAL_MENSAGENS,
+  NFSE_MENSAGENS,
+  opSimplesNacionalDoCrt,
+  type AmbienteFiscal,
+} from '@prumo/shared/fiscal';
 import type { FormaPagamento } from '@prumo/shared/vendas';
 import type { Executor, Transaction } from '../../db/database';
 import {
@@ -25,6 +30,7 @@ import {
   configuracaoFiscal,
   notaFiscalEventos,
   notasFiscais,
+  numeracaoDps,
   numeracaoFiscal,
 } from './fiscal.table';
 
@@ -55,6 +61,15 @@ async function proximosNumeros(db: Executor, nfeSerie: number, nfceSerie: number
   return { nfe: de(55), nfce: de(65) };
 }
 
+/** The next DPS number of a série in an ambiente (1 while none was taken). */
+export async function proximoNumeroDps(db: Executor, ambiente: AmbienteFiscal, serie: number) {
+  const [row] = await db
+    .select({ proximo: numeracaoDps.proximo })
+    .from(numeracaoDps)
+    .where(and(eq(numeracaoDps.ambiente, ambiente), eq(numeracaoDps.serie, serie)));
+  return row?.proximo ?? 1;
+}
+
 export function certificadoInfo(row: ConfigRow | null, agora = new Date()): CertificadoInfo | null {
   if (!row?.certificadoCifrado || !row.certificadoValidoAte || !row.certificadoValidoDe)
     return null;
@@ -75,11 +90,14 @@ export async function getConfiguracaoFiscal(db: Executor): Promise<ConfiguracaoF
   const nfeSerie = row?.nfeSerie ?? 1;
   const nfceSerie = row?.nfceSerie ?? 1;
   const proximos = await proximosNumeros(db, nfeSerie, nfceSerie);
+  const crt = (row?.crt ?? 1) as 1 | 4;
+  const ambiente = row?.ambiente ?? 'homologacao';
+  const nfseSerie = row?.nfseSerie ?? 1;
   return {
-    crt: (row?.crt ?? 1) as 1 | 4,
+    crt,
     cnae: row?.cnae ?? null,
     codigo_municipio: row?.codigoMunicipio ?? null,
-    ambiente: row?.ambiente ?? 'homologacao',
+    ambiente,
     nfe_ativa: row?.nfeAtiva ?? true,
     nfe_serie: nfeSerie,
     nfe_proximo_numero: proximos.nfe,
@@ -94,6 +112,14 @@ export async function getConfiguracaoFiscal(db: Executor): Promise<ConfiguracaoF
     cfop_fora_uf: row?.cfopForaUf ?? '6102',
     tempo_limite_segundos: row?.tempoLimiteSegundos ?? 5,
     informacoes_complementares: row?.informacoesComplementares ?? null,
+    inscricao_municipal: row?.inscricaoMunicipal ?? null,
+    nfse_op_simples_nacional: row?.nfseOpSimplesNacional ?? opSimplesNacionalDoCrt(crt),
+    nfse_regime_apuracao_sn: row?.nfseRegimeApuracaoSn ?? 1,
+    nfse_regime_especial: row?.nfseRegimeEspecial ?? 0,
+    nfse_emissor_nacional: row?.nfseEmissorNacional ?? true,
+    nfse_ativa: row?.nfseAtiva ?? false,
+    nfse_serie: nfseSerie,
+    nfse_proximo_numero: await proximoNumeroDps(db, ambiente, nfseSerie),
     certificado: certificadoInfo(row),
   };
 }
@@ -135,12 +161,20 @@ export async function saveConfiguracaoFiscal(
     cfopForaUf: dados.cfop_fora_uf,
     tempoLimiteSegundos: dados.tempo_limite_segundos,
     informacoesComplementares: dados.informacoes_complementares ?? null,
+    inscricaoMunicipal: dados.inscricao_municipal ?? null,
+    nfseOpSimplesNacional: dados.nfse_op_simples_nacional ?? null,
+    nfseRegimeApuracaoSn: dados.nfse_regime_apuracao_sn,
+    nfseRegimeEspecial: dados.nfse_regime_especial,
+    nfseEmissorNacional: dados.nfse_emissor_nacional,
+    nfseAtiva: dados.nfse_ativa,
+    nfseSerie: dados.nfse_serie,
     updatedAt: new Date(),
   };
   await tx
     .insert(configuracaoFiscal)
     .values({ id: 1, ...colunas })
     .onConflictDoUpdate({ target: configuracaoFiscal.id, set: colunas });
+  await moverNumeracaoDps(tx, dados.ambiente, dados.nfse_serie, dados.nfse_proximo_numero);
   const numeracoes = [
     { modelo: 55, serie: dados.nfe_serie, proximo: dados.nfe_proximo_numero, campo: 'nfe' },
     { modelo: 65, serie: dados.nfce_serie, proximo: dados.nfce_proximo_numero, campo: 'nfce' },
@@ -159,6 +193,53 @@ export async function saveConfiguracaoFiscal(
         set: { proximo },
       });
   }
+}
+
+/**
+ * Sets the next DPS number of a série in an ambiente, in one statement: it moves forward, or back
+ * only above the largest number taken there (409 DUPLICADO otherwise, as the NF-e's série).
+ */
+async function moverNumeracaoDps(
+  tx: Transaction,
+  ambiente: AmbienteFiscal,
+  serie: number,
+  proximo: number,
+): Promise<void> {
+  const movida = await selectRows<{ proximo: number }>(
+    tx,
+    sql`INSERT INTO numeracao_dps (ambiente, serie, proximo) VALUES (${ambiente}, ${serie}, ${proximo})
+      ON CONFLICT (ambiente, serie) DO UPDATE SET proximo = excluded.proximo
+        WHERE numeracao_dps.maior_usado < excluded.proximo
+      RETURNING proximo`,
+  );
+  if (movida.length > 0) return;
+  const [row] = await tx
+    .select({ maior: numeracaoDps.maiorUsado })
+    .from(numeracaoDps)
+    .where(and(eq(numeracaoDps.ambiente, ambiente), eq(numeracaoDps.serie, serie)));
+  const mensagem = NFSE_MENSAGENS.numeroUsado(row?.maior ?? proximo);
+  throw new AppError('DUPLICADO', mensagem, { nfse_proximo_numero: mensagem });
+}
+
+/**
+ * Takes the next DPS number of a série in an ambiente (the NFS-e's), like reservarNumero: the row
+ * stays locked until the transaction ends, so concurrent issues take consecutive numbers, and a
+ * rollback gives the number back. The number taken is kept as the série's largest used.
+ */
+export async function reservarNumeroDps(
+  tx: Transaction,
+  ambiente: AmbienteFiscal,
+  serie: number,
+): Promise<number> {
+  const [row] = await selectRows<{ numero: number }>(
+    tx,
+    sql`INSERT INTO numeracao_dps (ambiente, serie, proximo, maior_usado)
+      VALUES (${ambiente}, ${serie}, 2, 1)
+      ON CONFLICT (ambiente, serie) DO UPDATE
+        SET proximo = numeracao_dps.proximo + 1, maior_usado = numeracao_dps.proximo
+      RETURNING proximo - 1 AS numero`,
+  );
+  return Number(row!.numero);
 }
 
 /** POST /api/fiscal/certificado: the encrypted file and password, and what it says. */

@@ -1,15 +1,18 @@
 import { ADMIN_MANAGER, ADMIN_ONLY, ALL_ROLES } from '@prumo/shared/auth';
 import {
+  AMBIENTES_FISCAIS,
   certificadoInfoSchema,
   configuracaoFiscalSchema,
   configuracaoFiscalUpdateSchema,
   emitirNotaSchema,
   FISCAL_MENSAGENS,
+  NFSE_SERIE_MAXIMA,
   notaFiscalResumoSchema,
   notaFiscalSchema,
   notasFiscaisQuerySchema,
   simulacaoSchema,
   statusFiscalSchema,
+  type AmbienteFiscal,
 } from '@prumo/shared/fiscal';
 import { emailSchema, enviarPorEmailSchema } from '@prumo/shared/emails';
 import { municipioPorCodigo } from '@prumo/shared/municipios';
@@ -26,9 +29,11 @@ import { getEmpresa } from '../configuracoes/configuracoes.repository';
 import { CertificadoInvalido, lerCertificadoA1 } from './certificado/certificado';
 import { ServicoFiscal } from './emissao';
 import {
+  configuracaoRow,
   getConfiguracaoFiscal,
   getNota,
   listNotas,
+  proximoNumeroDps,
   removerCertificado,
   saveConfiguracaoFiscal,
   xmlDaNota,
@@ -40,6 +45,37 @@ const CERTIFICADO_RULE: UploadRule = { field: 'certificado', label: 'Certificado
 const senhaSchema = z.strictObject({
   senha: z.string({ error: FISCAL_MENSAGENS.certificadoSenha }).max(200),
 });
+
+/**
+ * Before the stored settings fill what a PUT leaves out: a regime sent without the NFS-e's
+ * opSimpNac re-derives it from the new CRT (null), and an ambiente or DPS série sent without the
+ * next DPS number keeps that ambiente's and série's own (the numbering is per ambiente).
+ */
+async function completarNfse(db: Database, body: unknown): Promise<void> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const enviado = body as Record<string, unknown>;
+  if ('crt' in enviado && !('nfse_op_simples_nacional' in enviado)) {
+    enviado.nfse_op_simples_nacional = null;
+  }
+  if (!('ambiente' in enviado || 'nfse_serie' in enviado) || 'nfse_proximo_numero' in enviado) {
+    return;
+  }
+  const atual = await configuracaoRow(db);
+  const ambiente = enviado.ambiente ?? atual?.ambiente ?? 'homologacao';
+  const serie = enviado.nfse_serie ?? atual?.nfseSerie ?? 1;
+  if (
+    AMBIENTES_FISCAIS.includes(ambiente as AmbienteFiscal) &&
+    Number.isInteger(serie) &&
+    (serie as number) >= 1 &&
+    (serie as number) <= NFSE_SERIE_MAXIMA
+  ) {
+    enviado.nfse_proximo_numero = await proximoNumeroDps(
+      db,
+      ambiente as AmbienteFiscal,
+      serie as number,
+    );
+  }
+}
 
 /**
  * /api/fiscal: the settings and the A1 certificate (admins), SEFAZ's status (anyone) and the
@@ -71,20 +107,26 @@ export const fiscalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     '/configuracao',
     {
       config: { roles: ADMIN_ONLY },
-      preValidation: mantemOmitidos(configuracaoFiscalUpdateSchema, async () => {
-        const {
-          certificado: _c,
-          csc_token_definido: _t,
-          ...atual
-        } = await getConfiguracaoFiscal(db);
-        return atual;
-      }),
+      preValidation: [
+        (request) => completarNfse(db, request.body),
+        mantemOmitidos(configuracaoFiscalUpdateSchema, async () => {
+          const {
+            certificado: _c,
+            csc_token_definido: _t,
+            ...atual
+          } = await getConfiguracaoFiscal(db);
+          return atual;
+        }),
+      ],
       schema: {
         tags,
         summary: 'Salvar a configuração fiscal (admin)',
         description:
           'Regime, município, séries e próximos números, ambiente (produção exige ' +
-          '`confirmar_producao: true`), CSC, CSOSN e CFOPs. `csc_token` omitido mantém o guardado.',
+          '`confirmar_producao: true`), CSC, CSOSN e CFOPs. `csc_token` omitido mantém o guardado. ' +
+          'NFS-e: inscrição municipal, opSimpNac (`nfse_op_simples_nacional`; null, ou omitido ' +
+          'quando `crt` é enviado, segue o regime), regApTribSN, regEspTrib, se o município usa ' +
+          'o emissor nacional, a série da DPS e o próximo número (por ambiente e série).',
         body: configuracaoFiscalUpdateSchema,
         response: { 200: configuracaoFiscalSchema },
       },

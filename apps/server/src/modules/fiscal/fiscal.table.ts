@@ -17,6 +17,9 @@ import type {
   AcertoDevolucao,
   AmbienteFiscal,
   Csosn,
+  NfseOpSimplesNacional,
+  NfseRegimeApuracaoSn,
+  NfseRegimeEspecial,
   SituacaoNota,
   TipoDevolucao,
 } from '@prumo/shared/fiscal';
@@ -52,6 +55,19 @@ export const configuracaoFiscal = pgTable(
     cfopForaUf: varchar({ length: 4 }).notNull().default('6102'),
     tempoLimiteSegundos: smallint().notNull().default(5),
     informacoesComplementares: text(),
+    // NFS-e (issue 30)
+    inscricaoMunicipal: varchar({ length: 15 }),
+    /** opSimpNac; null follows the CRT (MEI → 2, Simples Nacional → 3). */
+    nfseOpSimplesNacional: smallint().$type<NfseOpSimplesNacional>(),
+    /** regApTribSN, written in the DPS only for an ME/EPP (opSimpNac 3). */
+    nfseRegimeApuracaoSn: smallint().$type<NfseRegimeApuracaoSn>().notNull().default(1),
+    /** regEspTrib; 0 none. */
+    nfseRegimeEspecial: smallint().$type<NfseRegimeEspecial>().notNull().default(0),
+    /** The company's município issues through Sefin Nacional (else the NFS-e is not Prumo's). */
+    nfseEmissorNacional: boolean().notNull().default(true),
+    nfseAtiva: boolean().notNull().default(false),
+    /** The DPS série (1 to 99999); its numbers are in numeracao_dps. */
+    nfseSerie: integer().notNull().default(1),
     /** The .pfx, base64, encrypted; its password encrypted apart. */
     certificadoCifrado: text(),
     certificadoSenhaCifrada: text(),
@@ -90,6 +106,14 @@ export const configuracaoFiscal = pgTable(
       sql`${t.nfeSerie} BETWEEN 0 AND 999 AND ${t.nfceSerie} BETWEEN 0 AND 999`,
     ),
     check('configuracao_fiscal_tempo', sql`${t.tempoLimiteSegundos} BETWEEN 1 AND 60`),
+    check(
+      'configuracao_fiscal_nfse',
+      sql`coalesce(${t.nfseOpSimplesNacional}, 1) BETWEEN 1 AND 3
+        AND ${t.nfseRegimeApuracaoSn} BETWEEN 1 AND 3
+        AND ${t.nfseRegimeEspecial} BETWEEN 0 AND 6
+        AND ${t.nfseSerie} BETWEEN 1 AND 99999
+        AND NOT (${t.nfseAtiva} AND NOT ${t.nfseEmissorNacional})`,
+    ),
   ],
 );
 
@@ -109,6 +133,33 @@ export const numeracaoFiscal = pgTable(
     primaryKey({ columns: [t.modelo, t.serie] }),
     check('numeracao_fiscal_modelo', sql`${t.modelo} IN (55, 65)`),
     check('numeracao_fiscal_proximo', sql`${t.proximo} BETWEEN 1 AND 1000000000`),
+  ],
+);
+
+/**
+ * The next DPS number (the NFS-e's) of each série, in each ambiente: simulação, produção
+ * restrita (homologação) and produção are apart, so a produção série starts at 1 whatever the
+ * demo used. The DPS série (1 to 99999) and nDPS (up to 15 digits) do not fit numeracao_fiscal's
+ * modelo and série, and the DPS are not notas_fiscais rows, so the row keeps `maiorUsado`, the
+ * largest number taken, written by the same UPDATE that takes it: the next number may move back
+ * only above it (the NF-e's rule), and a rolled-back issue gives both back.
+ */
+export const numeracaoDps = pgTable(
+  'numeracao_dps',
+  {
+    ambiente: varchar({ length: 12 }).$type<AmbienteFiscal>().notNull(),
+    serie: integer().notNull(),
+    proximo: integer().notNull().default(1),
+    maiorUsado: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ambiente, t.serie] }),
+    check('numeracao_dps_ambiente', sql`${t.ambiente} IN ('simulacao', 'homologacao', 'producao')`),
+    check('numeracao_dps_serie', sql`${t.serie} BETWEEN 1 AND 99999`),
+    check(
+      'numeracao_dps_proximo',
+      sql`${t.proximo} BETWEEN 1 AND 1000000000 AND ${t.maiorUsado} BETWEEN 0 AND ${t.proximo} - 1`,
+    ),
   ],
 );
 

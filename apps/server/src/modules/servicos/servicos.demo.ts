@@ -2,10 +2,17 @@ import { servicoCreateSchema, type ServicoCreateInput } from '@prumo/shared/serv
 import type { Transaction } from '../../db/database';
 import { createServico } from './servicos.repository';
 
-/** A small repair shop's services (assistência técnica de informática e celulares). */
+/**
+ * A small repair shop's services (assistência técnica de informática e celulares), with the NFS-e's
+ * national codes: 14.01.01 (conserto e manutenção de aparelhos), 14.02.01 (assistência técnica),
+ * 01.07.01 (suporte técnico em informática), and plausible ISS rates (2 % and 2,9 %); the ISS
+ * is due at the shop's município and not withheld (the defaults).
+ */
 const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Diagnóstico técnico',
+    codigoTributacaoNacional: '14.02.01',
+    aliquotaIss: 2,
     categoria: 'Assistência técnica',
     preco: 60,
     duracao: 30,
@@ -14,6 +21,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Formatação com backup',
+    codigoTributacaoNacional: '01.07.01',
+    aliquotaIss: 2.9,
     categoria: 'Informática',
     preco: 150,
     valorCusto: 10,
@@ -23,6 +32,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Limpeza interna e troca de pasta térmica',
+    codigoTributacaoNacional: '14.01.01',
+    aliquotaIss: 2,
     categoria: 'Informática',
     preco: 120,
     valorCusto: 15,
@@ -31,6 +42,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Troca de tela de celular',
+    codigoTributacaoNacional: '14.01.01',
+    aliquotaIss: 2,
     categoria: 'Celulares',
     preco: 90,
     duracao: 90,
@@ -39,6 +52,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Troca de conector de carga',
+    codigoTributacaoNacional: '14.01.01',
+    aliquotaIss: 2,
     categoria: 'Celulares',
     preco: 70,
     duracao: 60,
@@ -46,6 +61,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Instalação de SSD e clonagem do disco',
+    codigoTributacaoNacional: '14.01.01',
+    aliquotaIss: 2,
     categoria: 'Informática',
     preco: 100,
     duracao: 90,
@@ -53,6 +70,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Visita técnica',
+    codigoTributacaoNacional: '14.02.01',
+    aliquotaIss: 2,
     categoria: 'Atendimento externo',
     preco: 80,
     valorCusto: 20,
@@ -62,6 +81,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Configuração de rede Wi-Fi',
+    codigoTributacaoNacional: '01.07.01',
+    aliquotaIss: 2.9,
     categoria: 'Atendimento externo',
     preco: 110,
     duracao: 45,
@@ -69,6 +90,8 @@ const SERVICOS: ServicoCreateInput[] = [
   },
   {
     nome: 'Recuperação de dados',
+    codigoTributacaoNacional: '01.07.01',
+    aliquotaIss: 2.9,
     categoria: 'Informática',
     preco: 350,
     valorCusto: 40,

@@ -8,6 +8,7 @@ import {
   type ServicoSort,
   type ServicoUpdate,
 } from '@prumo/shared/servicos';
+import { isCodigoServicoNacional } from '@prumo/shared/servicos-nacionais';
 import type { Executor } from '../../db/database';
 import { isStillReferenced, pgReferencingTable, rethrowUnique } from '../../db/pg-errors';
 import {
@@ -92,6 +93,11 @@ export async function getServico(db: Executor, id: number): Promise<Servico | un
       cfop: servicos.cfop,
       aliquotaIcms: servicos.aliquotaIcms,
       aliquotaIpi: servicos.aliquotaIpi,
+      codigoTributacaoNacional: servicos.codigoTributacaoNacional,
+      codigoNbs: servicos.codigoNbs,
+      aliquotaIss: servicos.aliquotaIss,
+      localIncidenciaIss: servicos.localIncidenciaIss,
+      issRetido: servicos.issRetido,
       fornecedorId: servicos.fornecedorId,
       fornecedorNome: fornecedor.nome,
       codigoFornecedor: servicos.codigoFornecedor,
@@ -119,11 +125,19 @@ async function assertFornecedor(db: Executor, fornecedorId: number | null | unde
   }
 }
 
+/** cTribNac must be on the national service list that ships with the app. */
+function assertCodigoTributacaoNacional(codigo: string | null | undefined) {
+  if (codigo == null || isCodigoServicoNacional(codigo)) return;
+  const mensagem = SERVICO_MESSAGES.codigoTributacaoNacional;
+  throw badRequest(mensagem, { codigoTributacaoNacional: mensagem });
+}
+
 function rethrowDuplicate(error: unknown): never {
   rethrowUnique(error, SERVICO_MESSAGES.codigoInternoDuplicado, 'codigoInterno');
 }
 
 export async function createServico(db: Executor, input: ServicoCreate): Promise<Servico> {
+  assertCodigoTributacaoNacional(input.codigoTributacaoNacional);
   await assertFornecedor(db, input.fornecedorId);
   let id: number;
   try {
@@ -141,6 +155,7 @@ export async function updateServico(
   id: number,
   input: ServicoUpdate,
 ): Promise<Servico> {
+  assertCodigoTributacaoNacional(input.codigoTributacaoNacional);
   await assertFornecedor(db, input.fornecedorId);
   let updated: { id: number }[];
   try {

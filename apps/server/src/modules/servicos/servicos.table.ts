@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { LocalIncidenciaIss } from '@prumo/shared/servicos';
 import { money, percent, timestamps } from '../../db/columns';
 import { cadastros } from '../cadastros/cadastros.table';
 
@@ -39,6 +40,16 @@ export const servicos = pgTable(
     cfop: varchar({ length: 4 }),
     aliquotaIcms: percent(5),
     aliquotaIpi: percent(5),
+    // NFS-e: cTribNac of the national list (6 digits), NBS (9), the ISS rate (0 to 5 %), where
+    // the ISS is due and whether the customer withholds it.
+    codigoTributacaoNacional: varchar({ length: 6 }),
+    codigoNbs: varchar({ length: 9 }),
+    aliquotaIss: percent(5),
+    localIncidenciaIss: varchar({ length: 15 })
+      .$type<LocalIncidenciaIss>()
+      .notNull()
+      .default('estabelecimento'),
+    issRetido: boolean().notNull().default(false),
     // Fornecedores: the main supplier is a registry record of tipo fornecedor
     fornecedorId: integer().references(() => cadastros.id, { onDelete: 'restrict' }),
     codigoFornecedor: varchar({ length: 60 }),
@@ -59,6 +70,16 @@ export const servicos = pgTable(
     check(
       'servicos_aliquotas_check',
       sql`coalesce(${table.aliquotaIcms}, 0) BETWEEN 0 AND 100 AND coalesce(${table.aliquotaIpi}, 0) BETWEEN 0 AND 100`,
+    ),
+    check(
+      'servicos_codigo_tributacao_nacional_check',
+      sql`${table.codigoTributacaoNacional} ~ '^[0-9]{6}$'`,
+    ),
+    check('servicos_codigo_nbs_check', sql`${table.codigoNbs} ~ '^[0-9]{9}$'`),
+    check('servicos_aliquota_iss_check', sql`${table.aliquotaIss} BETWEEN 0 AND 5`),
+    check(
+      'servicos_local_incidencia_iss_check',
+      sql`${table.localIncidenciaIss} IN ('estabelecimento', 'tomador')`,
     ),
     uniqueIndex('servicos_codigo_interno_unique').on(sql`lower(${table.codigoInterno})`),
     // The list: ORDER BY nome_busca, nome, id; the categoria filter and sort; sort by preco, duracao.

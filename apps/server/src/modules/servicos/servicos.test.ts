@@ -7,6 +7,8 @@ import {
   type ServicoCreateInput,
   type ServicoListItem,
 } from '@prumo/shared/servicos';
+import { isCodigoServicoNacional } from '@prumo/shared/servicos-nacionais';
+import { selectRows } from '../../db/sql-helpers';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
 import { servicosParaOrdem } from './servicos.repository';
 
@@ -70,6 +72,11 @@ describe('POST /api/servicos and GET /api/servicos/{id}', () => {
       cfop: null,
       aliquotaIcms: null,
       aliquotaIpi: null,
+      codigoTributacaoNacional: null,
+      codigoNbs: null,
+      aliquotaIss: null,
+      localIncidenciaIss: 'estabelecimento',
+      issRetido: false,
       fornecedorId: null,
       fornecedorNome: null,
       codigoFornecedor: null,
@@ -112,6 +119,77 @@ describe('POST /api/servicos and GET /api/servicos/{id}', () => {
       fornecedorNome: 'Distribuidora Peças Já',
       codigoFornecedor: 'BAT-9',
     });
+  });
+
+  it('stores the NFS-e fields and answers them on GET', async () => {
+    const criado = await criar({
+      nome: 'Limpeza de notebook',
+      preco: 180,
+      codigoTributacaoNacional: '14.01.01',
+      codigoNbs: '1.2001.25.00',
+      aliquotaIss: 2.5,
+      localIncidenciaIss: 'tomador',
+      issRetido: true,
+    });
+    const fiscais = {
+      codigoTributacaoNacional: '140101',
+      codigoNbs: '120012500',
+      aliquotaIss: 2.5,
+      localIncidenciaIss: 'tomador',
+      issRetido: true,
+    };
+    expect(criado).toMatchObject(fiscais);
+    const lido = await ctx.request({ method: 'GET', url: `/api/servicos/${criado.id}` });
+    expect(lido.json()).toMatchObject(fiscais);
+    const [row] = await selectRows<{ codigo_tributacao_nacional: string }>(
+      ctx.database.db,
+      sql`SELECT codigo_tributacao_nacional FROM servicos WHERE id = ${criado.id}`,
+    );
+    expect(row!.codigo_tributacao_nacional).toBe('140101');
+  });
+
+  it('refuses a cTribNac that is not on the national list, and bad NFS-e fields, in pt-BR', async () => {
+    const codigo = await ctx.request({
+      method: 'POST',
+      url: '/api/servicos',
+      payload: { nome: 'Serviço sem código válido', codigoTributacaoNacional: '14.01.99' },
+    });
+    expect(codigo.statusCode).toBe(400);
+    expect(codigo.json()).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      message: 'Código de tributação nacional inválido: escolha um da lista de serviços',
+      fields: {
+        codigoTributacaoNacional:
+          'Código de tributação nacional inválido: escolha um da lista de serviços',
+      },
+    });
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [
+        { codigoTributacaoNacional: '1401' },
+        'codigoTributacaoNacional',
+        M.codigoTributacaoNacional,
+      ],
+      [{ codigoNbs: '12345' }, 'codigoNbs', 'Código NBS deve ter 9 dígitos'],
+      [{ aliquotaIss: 5.5 }, 'aliquotaIss', 'Alíquota do ISS deve estar entre 0% e 5%'],
+      [{ aliquotaIss: -1 }, 'aliquotaIss', M.aliquotaIss],
+      [{ aliquotaIss: 2.001 }, 'aliquotaIss', M.aliquotaIssDecimais],
+      [{ localIncidenciaIss: 'prestador' }, 'localIncidenciaIss', M.localIncidenciaIss],
+      [{ issRetido: 'sim' }, 'issRetido', 'Informe verdadeiro ou falso'],
+    ];
+    for (const [campos, field, message] of cases) {
+      const payload = { nome: 'X', ...campos };
+      const response = await ctx.request({ method: 'POST', url: '/api/servicos', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toMatchObject({
+        message,
+        fields: { [field]: message },
+      });
+    }
+    const nenhum = await selectRows(
+      ctx.database.db,
+      sql`SELECT id FROM servicos WHERE nome = 'Serviço sem código válido'`,
+    );
+    expect(nenhum).toEqual([]);
   });
 
   it('refuses a main supplier that is not a registered fornecedor', async () => {
@@ -248,6 +326,47 @@ describe('PUT /api/servicos/{id}', () => {
       descricao: null,
       codigoInterno: null,
       preco: 99,
+    });
+  });
+
+  it('changes, keeps and clears the NFS-e fields; a code off the list is refused', async () => {
+    const { id } = await criar({
+      nome: 'Suporte remoto',
+      codigoTributacaoNacional: '010701',
+      aliquotaIss: 2.9,
+    });
+    const put = (payload: Record<string, unknown>) =>
+      ctx.request({
+        method: 'PUT',
+        url: `/api/servicos/${id}`,
+        payload: { nome: 'Suporte remoto', ...payload },
+      });
+    const mudou = await put({ issRetido: true, localIncidenciaIss: 'tomador' });
+    expect(mudou.statusCode, mudou.body).toBe(200);
+    expect(mudou.json()).toMatchObject({
+      codigoTributacaoNacional: '010701',
+      aliquotaIss: 2.9,
+      issRetido: true,
+      localIncidenciaIss: 'tomador',
+    });
+    const recusado = await put({ codigoTributacaoNacional: '999999' });
+    expect(recusado.statusCode).toBe(400);
+    expect(recusado.json().fields).toEqual({
+      codigoTributacaoNacional: M.codigoTributacaoNacional,
+    });
+    const limpo = await put({
+      codigoTributacaoNacional: '',
+      aliquotaIss: null,
+      localIncidenciaIss: null,
+      issRetido: null,
+    });
+    expect(limpo.statusCode, limpo.body).toBe(200);
+    const lido = await ctx.request({ method: 'GET', url: `/api/servicos/${id}` });
+    expect(lido.json()).toMatchObject({
+      codigoTributacaoNacional: null,
+      aliquotaIss: null,
+      localIncidenciaIss: 'estabelecimento',
+      issRetido: false,
     });
   });
 
@@ -454,5 +573,22 @@ describe('demo data', () => {
     const lista = (await listar('?q=troca%20de%20tela')).json<ServicoListItem[]>();
     expect(lista).toMatchObject([{ nome: 'Troca de tela de celular', categoria: 'Celulares' }]);
     expect(await nomes('?ativo=false&q=recuperacao')).toEqual(['Recuperação de dados']);
+  });
+
+  it('gives every demo service a national code on the list and an ISS rate', async () => {
+    const demo = (await listar())
+      .json<ServicoListItem[]>()
+      .filter((s) => s.codigoInterno?.startsWith('SRV-'));
+    expect(demo.length).toBeGreaterThanOrEqual(9);
+    for (const { id } of demo) {
+      const servico = (
+        await ctx.request({ method: 'GET', url: `/api/servicos/${id}` })
+      ).json<Servico>();
+      expect(isCodigoServicoNacional(servico.codigoTributacaoNacional ?? ''), servico.nome).toBe(
+        true,
+      );
+      expect(servico.aliquotaIss, servico.nome).toBeGreaterThan(0);
+      expect(servico.aliquotaIss, servico.nome).toBeLessThanOrEqual(5);
+    }
   });
 });

@@ -61,12 +61,18 @@ export function useConfiguracaoFiscal() {
   });
 }
 
-/** PUT /api/fiscal/configuracao: the answer replaces the cached settings; the status follows. */
+/**
+ * PUT /api/fiscal/configuracao: the answer replaces the cached settings; the status follows.
+ * Without `nfse_proximo_numero` the DPS série keeps its own next number in the ambiente saved.
+ */
 export function useSalvarConfiguracaoFiscal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (dados: ConfiguracaoFiscalInput) =>
-      apiRequest<ConfiguracaoFiscal>('/fiscal/configuracao', { method: 'PUT', body: dados }),
+    mutationFn: (
+      dados: Omit<ConfiguracaoFiscalInput, 'nfse_proximo_numero'> & {
+        nfse_proximo_numero?: number;
+      },
+    ) => apiRequest<ConfiguracaoFiscal>('/fiscal/configuracao', { method: 'PUT', body: dados }),
     onSuccess: (configuracao) => {
       queryClient.setQueryData(fiscalKeys.configuracao(), configuracao);
       return queryClient.invalidateQueries({ queryKey: fiscalKeys.status() });

@@ -28,6 +28,7 @@ import {
   CidadeUfInput,
   CnpjInput,
   CpfInput,
+  NbsInput,
   NcmInput,
   TelefoneInput,
   UfSelect,
@@ -324,6 +325,7 @@ export const CepField = maskedField(CepInput as MaskedComponent);
 export const TelefoneField = maskedField(TelefoneInput as MaskedComponent);
 export const NcmField = maskedField(NcmInput as MaskedComponent);
 export const CestField = maskedField(CestInput as MaskedComponent);
+export const NbsField = maskedField(NbsInput as MaskedComponent);
 /** "Cidade/UF" with the 27 UFs suggested. */
 export const CidadeUfField = maskedField(CidadeUfInput as unknown as MaskedComponent);
 

@@ -58,6 +58,12 @@ export const CepInput = createMaskedInput({ mask: '00000-000', inputMode: 'numer
 /** A product's NCM as the tables print it: "0901.21.00" (the schema keeps the 8 digits). */
 export const NcmInput = createMaskedInput({ mask: '0000.00.00', inputMode: 'numeric' }, 'NcmInput');
 
+/** A service's NBS: "1.1403.10.00" (the schema keeps the 9 digits). */
+export const NbsInput = createMaskedInput(
+  { mask: '0.0000.00.00', inputMode: 'numeric' },
+  'NbsInput',
+);
+
 /** A product's CEST: "17.099.00" (the schema keeps the 7 digits). */
 export const CestInput = createMaskedInput(
   { mask: '00.000.00', inputMode: 'numeric' },

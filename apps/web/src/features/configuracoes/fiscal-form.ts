@@ -4,6 +4,9 @@ import {
   type ConfiguracaoFiscal,
   type ConfiguracaoFiscalInput,
   type Csosn,
+  type NfseOpSimplesNacional,
+  type NfseRegimeApuracaoSn,
+  type NfseRegimeEspecial,
   type RegimeFiscal,
 } from '@prumo/shared/fiscal';
 import { errosDoSchema } from '../../lib/form-errors';
@@ -33,6 +36,14 @@ export interface FiscalFormValues {
   cfop_fora_uf: string;
   tempo_limite_segundos: number | null;
   informacoes_complementares: string;
+  inscricao_municipal: string;
+  nfse_op_simples_nacional: NfseOpSimplesNacional;
+  nfse_regime_apuracao_sn: NfseRegimeApuracaoSn;
+  nfse_regime_especial: NfseRegimeEspecial;
+  nfse_emissor_nacional: boolean;
+  nfse_ativa: boolean;
+  nfse_serie: number | null;
+  nfse_proximo_numero: number | null;
 }
 
 export function fiscalToFormValues(configuracao: ConfiguracaoFiscal): FiscalFormValues {
@@ -55,12 +66,21 @@ export function fiscalToFormValues(configuracao: ConfiguracaoFiscal): FiscalForm
     cfop_fora_uf: configuracao.cfop_fora_uf,
     tempo_limite_segundos: configuracao.tempo_limite_segundos,
     informacoes_complementares: texto(configuracao.informacoes_complementares),
+    inscricao_municipal: texto(configuracao.inscricao_municipal),
+    nfse_op_simples_nacional: configuracao.nfse_op_simples_nacional,
+    nfse_regime_apuracao_sn: configuracao.nfse_regime_apuracao_sn,
+    nfse_regime_especial: configuracao.nfse_regime_especial,
+    nfse_emissor_nacional: configuracao.nfse_emissor_nacional,
+    nfse_ativa: configuracao.nfse_ativa,
+    nfse_serie: configuracao.nfse_serie,
+    nfse_proximo_numero: configuracao.nfse_proximo_numero,
   };
 }
 
 /**
  * What PUT /api/fiscal/configuracao receives. Produção goes with confirmar_producao: the screen
- * asks for it (a confirmation dialog) before it sends.
+ * asks for it (a confirmation dialog) before it sends. Where the município has its own NFS-e
+ * issuer, the NFS-e goes off.
  */
 export function fiscalParaEnvio(values: FiscalFormValues): ConfiguracaoFiscalInput {
   const token = values.csc_token.trim();
@@ -84,6 +104,14 @@ export function fiscalParaEnvio(values: FiscalFormValues): ConfiguracaoFiscalInp
     cfop_fora_uf: values.cfop_fora_uf,
     tempo_limite_segundos: values.tempo_limite_segundos as number,
     informacoes_complementares: values.informacoes_complementares,
+    inscricao_municipal: values.inscricao_municipal.trim() || null,
+    nfse_op_simples_nacional: values.nfse_op_simples_nacional,
+    nfse_regime_apuracao_sn: values.nfse_regime_apuracao_sn,
+    nfse_regime_especial: values.nfse_regime_especial,
+    nfse_emissor_nacional: values.nfse_emissor_nacional,
+    nfse_ativa: values.nfse_emissor_nacional && values.nfse_ativa,
+    nfse_serie: values.nfse_serie as number,
+    nfse_proximo_numero: values.nfse_proximo_numero as number,
   };
 }
 

@@ -1,15 +1,17 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FISCAL_MENSAGENS, type ConfiguracaoFiscal } from '@prumo/shared/fiscal';
+import { FISCAL_MENSAGENS, NFSE_MENSAGENS, type ConfiguracaoFiscal } from '@prumo/shared/fiscal';
 import { renderWithProviders, storeSession } from '../../test/render';
 import { FiscalTab } from './components/FiscalTab';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Their store outlives a test: its queue would hide the next test's messages.
+  notifications.clean();
 });
 
 // Mantine's autosizing textarea listens to font loading, which jsdom lacks.
@@ -40,6 +42,14 @@ const CONFIGURACAO: ConfiguracaoFiscal = {
   cfop_fora_uf: '6102',
   tempo_limite_segundos: 8,
   informacoes_complementares: null,
+  inscricao_municipal: '12345678',
+  nfse_op_simples_nacional: 3,
+  nfse_regime_apuracao_sn: 1,
+  nfse_regime_especial: 0,
+  nfse_emissor_nacional: true,
+  nfse_ativa: true,
+  nfse_serie: 1,
+  nfse_proximo_numero: 31,
   certificado: {
     titular: 'COMERCIO EXEMPLO LTDA:12345678000195',
     cnpj: '12345678000195',
@@ -212,5 +222,122 @@ describe('Configurações → Fiscal', () => {
     expect((corpo.get('certificado') as File).name).toBe('empresa.pfx');
     expect(await screen.findByText('Certificado enviado.')).toBeTruthy();
     await waitFor(() => expect(within(cartao).queryByText('certificado de simulação')).toBeNull());
+  });
+
+  it('NFS-e: shows the settings, follows the regime and sends every field', async () => {
+    const chamadas = renderTab();
+    const nfse = await screen.findByTestId('fiscal-nfse');
+    expect(campo('Inscrição municipal')).toHaveProperty('value', '12345678');
+    expect(campo('Próximo número da DPS')).toHaveProperty('value', '31');
+    expect(campo('Situação perante o Simples Nacional')).toHaveProperty(
+      'value',
+      'Optante — Microempresa ou Empresa de Pequeno Porte (ME/EPP)',
+    );
+    // ME/EPP: where it pays its taxes is asked.
+    expect(within(nfse).getByLabelText(/^Regime de apuração/, { selector: 'input' })).toBeTruthy();
+
+    // A MEI is MEI on the NFS-e too, and has no regime de apuração.
+    fireEvent.click(campo('Regime tributário'));
+    fireEvent.click(await screen.findByRole('option', { name: 'MEI (CRT 4)', hidden: true }));
+    await waitFor(() =>
+      expect(campo('Situação perante o Simples Nacional')).toHaveProperty(
+        'value',
+        'Optante — Microempreendedor Individual (MEI)',
+      ),
+    );
+    expect(within(nfse).queryByLabelText(/^Regime de apuração/, { selector: 'input' })).toBeNull();
+
+    fireEvent.change(campo('Inscrição municipal'), { target: { value: ' 9.876.543-2 ' } });
+    fireEvent.click(campo('Regime especial de tributação'));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Profissional autônomo', hidden: true }),
+    );
+    fireEvent.change(campo('Série da DPS'), { target: { value: '3' } });
+    fireEvent.change(campo('Próximo número da DPS'), { target: { value: '120' } });
+    salvar();
+    await waitFor(() => expect(puts(chamadas)).toHaveLength(1));
+    expect(puts(chamadas)[0]!.body).toMatchObject({
+      crt: 4,
+      inscricao_municipal: '9.876.543-2',
+      nfse_op_simples_nacional: 2,
+      nfse_regime_apuracao_sn: 1,
+      nfse_regime_especial: 5,
+      nfse_emissor_nacional: true,
+      nfse_ativa: true,
+      nfse_serie: 3,
+      nfse_proximo_numero: 120,
+    });
+  }, 15_000);
+
+  it('NFS-e: says plainly when the município has its own issuer, and turns the NFS-e off', async () => {
+    const chamadas = renderTab();
+    await screen.findByTestId('fiscal-nfse');
+    expect(screen.queryByTestId('fiscal-nfse-emissor-municipal')).toBeNull();
+    fireEvent.click(
+      screen.getByLabelText('O município da empresa usa o emissor nacional da NFS-e'),
+    );
+    expect((await screen.findByTestId('fiscal-nfse-emissor-municipal')).textContent).toBe(
+      'O município da empresa não usa o emissor nacional: a NFS-e não é emitida pelo Prumo',
+    );
+    expect(screen.queryByLabelText('Emitir NFS-e')).toBeNull();
+    expect(screen.queryByLabelText('Série da DPS')).toBeNull();
+    salvar();
+    await waitFor(() => expect(puts(chamadas)).toHaveLength(1));
+    expect(puts(chamadas)[0]!.body).toMatchObject({
+      nfse_emissor_nacional: false,
+      nfse_ativa: false,
+    });
+  });
+
+  it("NFS-e: checks série, number and inscrição municipal with the server's messages", async () => {
+    const chamadas = renderTab();
+    await screen.findByTestId('fiscal-nfse');
+    fireEvent.change(campo('Inscrição municipal'), { target: { value: 'IM#12' } });
+    fireEvent.change(campo('Série da DPS'), { target: { value: '0' } });
+    fireEvent.change(campo('Próximo número da DPS'), { target: { value: '' } });
+    salvar();
+    expect(await screen.findByText(NFSE_MENSAGENS.inscricaoMunicipal)).toBeTruthy();
+    expect(screen.getByText(NFSE_MENSAGENS.serie)).toBeTruthy();
+    expect(screen.getAllByText(FISCAL_MENSAGENS.numero)).toHaveLength(1);
+    expect(puts(chamadas)).toHaveLength(0);
+  });
+
+  it('NFS-e: keeps a situation chosen apart from the regime after saving', async () => {
+    const chamadas = renderTab();
+    await screen.findByTestId('fiscal-nfse');
+    fireEvent.click(campo('Situação perante o Simples Nacional'));
+    fireEvent.click(
+      await screen.findByRole('option', {
+        name: 'Optante — Microempreendedor Individual (MEI)',
+        hidden: true,
+      }),
+    );
+    salvar();
+    await waitFor(() => expect(puts(chamadas)).toHaveLength(1));
+    expect(puts(chamadas)[0]!.body).toMatchObject({ crt: 1, nfse_op_simples_nacional: 2 });
+    expect(await screen.findByText('Configurações fiscais salvas.')).toBeTruthy();
+    expect(campo('Situação perante o Simples Nacional')).toHaveProperty(
+      'value',
+      'Optante — Microempreendedor Individual (MEI)',
+    );
+  });
+
+  it('NFS-e: another ambiente or série keeps its own DPS number unless it is edited', async () => {
+    const chamadas = renderTab();
+    await screen.findByTestId('fiscal-nfse');
+    fireEvent.click(campo('Ambiente de emissão'));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Ambiente de simulação', hidden: true }),
+    );
+    salvar();
+    await waitFor(() => expect(puts(chamadas)).toHaveLength(1));
+    expect(puts(chamadas)[0]!.body).toMatchObject({ ambiente: 'simulacao', nfse_serie: 1 });
+    expect(puts(chamadas)[0]!.body).not.toHaveProperty('nfse_proximo_numero');
+
+    fireEvent.change(campo('Série da DPS'), { target: { value: '2' } });
+    fireEvent.change(campo('Próximo número da DPS'), { target: { value: '7' } });
+    salvar();
+    await waitFor(() => expect(puts(chamadas)).toHaveLength(2));
+    expect(puts(chamadas)[1]!.body).toMatchObject({ nfse_serie: 2, nfse_proximo_numero: 7 });
   });
 });

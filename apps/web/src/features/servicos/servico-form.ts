@@ -24,6 +24,11 @@ export type ServicoFormValues = Required<
     | 'cfop'
     | 'aliquotaIcms'
     | 'aliquotaIpi'
+    | 'codigoTributacaoNacional'
+    | 'codigoNbs'
+    | 'aliquotaIss'
+    | 'localIncidenciaIss'
+    | 'issRetido'
     | 'fornecedorId'
     | 'codigoFornecedor'
   >
@@ -44,6 +49,11 @@ export const SERVICO_FORM_DEFAULTS: ServicoFormValues = {
   cfop: '',
   aliquotaIcms: null,
   aliquotaIpi: null,
+  codigoTributacaoNacional: '',
+  codigoNbs: '',
+  aliquotaIss: null,
+  localIncidenciaIss: 'estabelecimento',
+  issRetido: false,
   fornecedorId: null,
   codigoFornecedor: '',
 };
@@ -64,6 +74,11 @@ export function servicoToFormValues(servico: Servico): ServicoFormValues {
     cfop: servico.cfop ?? '',
     aliquotaIcms: servico.aliquotaIcms,
     aliquotaIpi: servico.aliquotaIpi,
+    codigoTributacaoNacional: servico.codigoTributacaoNacional ?? '',
+    codigoNbs: servico.codigoNbs ?? '',
+    aliquotaIss: servico.aliquotaIss,
+    localIncidenciaIss: servico.localIncidenciaIss,
+    issRetido: servico.issRetido,
     fornecedorId: servico.fornecedorId,
     codigoFornecedor: servico.codigoFornecedor ?? '',
   };
@@ -92,6 +107,11 @@ export const SERVICO_FIELD_TABS: Record<string, string> = {
   cfop: 'fiscal',
   aliquotaIcms: 'fiscal',
   aliquotaIpi: 'fiscal',
+  codigoTributacaoNacional: 'fiscal',
+  codigoNbs: 'fiscal',
+  aliquotaIss: 'fiscal',
+  localIncidenciaIss: 'fiscal',
+  issRetido: 'fiscal',
   fornecedorId: 'fornecedores',
   codigoFornecedor: 'fornecedores',
 };

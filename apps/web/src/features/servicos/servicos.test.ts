@@ -56,7 +56,17 @@ describe('filtrarServicos', () => {
 describe('service form', () => {
   it('starts with values the schema accepts as the defaults of section 9', () => {
     const parsed = servicoCreateSchema.parse({ ...SERVICO_FORM_DEFAULTS, nome: 'Teste' });
-    expect(parsed).toMatchObject({ categoria: 'Geral', duracao: 60, preco: 0, ativo: true });
+    expect(parsed).toMatchObject({
+      categoria: 'Geral',
+      duracao: 60,
+      preco: 0,
+      ativo: true,
+      codigoTributacaoNacional: null,
+      codigoNbs: null,
+      aliquotaIss: null,
+      localIncidenciaIss: 'estabelecimento',
+      issRetido: false,
+    });
   });
 
   it('turns a loaded service into form values that save it unchanged', () => {
@@ -73,6 +83,11 @@ describe('service form', () => {
       cfop: '5933',
       aliquotaIcms: 18,
       aliquotaIpi: null,
+      codigoTributacaoNacional: '140201',
+      codigoNbs: '120012500',
+      aliquotaIss: 2.5,
+      localIncidenciaIss: 'tomador',
+      issRetido: true,
       fornecedorId: 3,
       fornecedorNome: 'Distribuidora',
       codigoFornecedor: null,
@@ -93,6 +108,11 @@ describe('service form', () => {
       cfop: '5933',
       aliquotaIcms: 18,
       aliquotaIpi: null,
+      codigoTributacaoNacional: '140201',
+      codigoNbs: '120012500',
+      aliquotaIss: 2.5,
+      localIncidenciaIss: 'tomador',
+      issRetido: true,
       fornecedorId: 3,
       codigoFornecedor: null,
     });

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useController, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isUF } from '@prumo/shared/brasil';
@@ -21,6 +21,15 @@ import {
   AMBIENTES_FISCAIS,
   CSOSN_LABELS,
   CSOSNS,
+  NFSE_MENSAGENS,
+  NFSE_OP_SIMPLES_NACIONAL_LABELS,
+  NFSE_OPCOES_SIMPLES_NACIONAL,
+  NFSE_REGIME_APURACAO_SN_LABELS,
+  NFSE_REGIME_ESPECIAL_LABELS,
+  NFSE_REGIMES_APURACAO_SN,
+  NFSE_REGIMES_ESPECIAIS,
+  NFSE_SERIE_MAXIMA,
+  opSimplesNacionalDoCrt,
   REGIME_LABELS,
   REGIMES_FISCAIS,
   type ConfiguracaoFiscal,
@@ -38,6 +47,7 @@ import {
   SelectField,
   SwitchField,
   TextAreaField,
+  TextField,
 } from '../../../components/form/fields';
 import { SaveButton } from '../../../components/form/SaveButton';
 import { MunicipioSelect } from '../../../components/inputs/MunicipioSelect';
@@ -62,6 +72,18 @@ const AMBIENTE_OPCOES = AMBIENTES_FISCAIS.map((value) => ({
   label: AMBIENTE_LABELS[value],
 }));
 const CSOSN_OPCOES = CSOSNS.map((value) => ({ value, label: CSOSN_LABELS[value] }));
+const OP_SIMPLES_OPCOES = NFSE_OPCOES_SIMPLES_NACIONAL.map((value) => ({
+  value,
+  label: NFSE_OP_SIMPLES_NACIONAL_LABELS[value],
+}));
+const APURACAO_SN_OPCOES = NFSE_REGIMES_APURACAO_SN.map((value) => ({
+  value,
+  label: NFSE_REGIME_APURACAO_SN_LABELS[value],
+}));
+const REGIME_ESPECIAL_OPCOES = NFSE_REGIMES_ESPECIAIS.map((value) => ({
+  value,
+  label: NFSE_REGIME_ESPECIAL_LABELS[value],
+}));
 
 const AMBIENTE_DESCRICAO = {
   simulacao:
@@ -208,7 +230,8 @@ function Pendencias() {
 /**
  * Configurações → Fiscal (issue 28, part 1): the regime, the company's município, the ambiente,
  * NF-e and NFC-e with their série and next number, the CSC, the default CSOSN and CFOPs, and the
- * A1 certificate.
+ * A1 certificate; the NFS-e's (issue 30): the national issuer, inscrição municipal, Simples
+ * Nacional situation and regimes, DPS série and next number.
  */
 export function FiscalTab() {
   const configuracao = useConfiguracaoFiscal();
@@ -232,17 +255,41 @@ function FiscalForm({ configuracao }: { configuracao: ConfiguracaoFiscal }) {
     resolver: resolverDeErros(errosFiscais),
     defaultValues: fiscalToFormValues(configuracao),
   });
-  const [ambiente, csosn] = useWatch({
+  const [ambiente, csosn, emissorNacional, opSimples] = useWatch({
     control: form.control,
-    name: ['ambiente', 'csosn_padrao'],
+    name: ['ambiente', 'csosn_padrao', 'nfse_emissor_nacional', 'nfse_op_simples_nacional'],
   });
+  // A new regime brings its NFS-e situation (MEI → MEI, Simples Nacional → ME/EPP).
+  const { subscribe, setValue } = form;
+  useEffect(
+    () =>
+      subscribe({
+        name: 'crt',
+        formState: { values: true },
+        // Only the regime's own change (a reset, after saving, names no field).
+        callback: ({ name, values }) => {
+          if (name === 'crt') {
+            setValue('nfse_op_simples_nacional', opSimplesNacionalDoCrt(values.crt));
+          }
+        },
+      }),
+    [subscribe, setValue],
+  );
 
   async function onValid(values: FiscalFormValues) {
     if (values.ambiente === 'producao' && configuracao.ambiente !== 'producao') {
       if (!(await confirmarProducao())) return;
     }
+    // Another ambiente or série has its own DPS numbering: the number shown is the one saved
+    // before, so unless it was edited the server keeps the other one's.
+    const { nfse_proximo_numero, ...semNumeroDps } = fiscalParaEnvio(values);
+    const outraNumeracao =
+      values.ambiente !== configuracao.ambiente || values.nfse_serie !== configuracao.nfse_serie;
+    const numeroEditado = nfse_proximo_numero !== configuracao.nfse_proximo_numero;
     try {
-      const salva = await salvar.mutateAsync(fiscalParaEnvio(values));
+      const salva = await salvar.mutateAsync(
+        outraNumeracao && !numeroEditado ? semNumeroDps : { ...semNumeroDps, nfse_proximo_numero },
+      );
       notifySuccess(TEXTOS.salvo);
       form.reset(fiscalToFormValues(salva));
     } catch (error) {
@@ -345,6 +392,80 @@ function FiscalForm({ configuracao }: { configuracao: ConfiguracaoFiscal }) {
               </Stack>
             </Secao>
           </SimpleGrid>
+
+          <Secao
+            titulo="NFS-e"
+            descricao="Nota de serviço das ordens de serviço e dos agendamentos, pelo emissor nacional (Sefin Nacional)."
+          >
+            <Stack gap="sm" data-testid="fiscal-nfse">
+              <SwitchField
+                name="nfse_emissor_nacional"
+                label="O município da empresa usa o emissor nacional da NFS-e"
+              />
+              {emissorNacional ? (
+                <>
+                  <SwitchField name="nfse_ativa" label="Emitir NFS-e" />
+                  <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                    <TextField
+                      name="inscricao_municipal"
+                      label="Inscrição municipal"
+                      description="Até 15 letras ou números"
+                      maxLength={20}
+                    />
+                    <IntegerField
+                      name="nfse_serie"
+                      label="Série da DPS"
+                      min={1}
+                      max={NFSE_SERIE_MAXIMA}
+                    />
+                    <IntegerField
+                      name="nfse_proximo_numero"
+                      label="Próximo número da DPS"
+                      description="Cada ambiente e série tem a sua numeração"
+                      min={1}
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                    <SelectField
+                      name="nfse_op_simples_nacional"
+                      label="Situação perante o Simples Nacional"
+                      description="Segue o regime tributário; mude só se for diferente"
+                      options={OP_SIMPLES_OPCOES}
+                      required
+                      allowDeselect={false}
+                    />
+                    {opSimples === 3 ? (
+                      <SelectField
+                        name="nfse_regime_apuracao_sn"
+                        label="Regime de apuração dos tributos (ME/EPP)"
+                        options={APURACAO_SN_OPCOES}
+                        required
+                        allowDeselect={false}
+                      />
+                    ) : (
+                      <div />
+                    )}
+                    <SelectField
+                      name="nfse_regime_especial"
+                      label="Regime especial de tributação"
+                      options={REGIME_ESPECIAL_OPCOES}
+                      required
+                      allowDeselect={false}
+                    />
+                  </SimpleGrid>
+                </>
+              ) : (
+                <Alert
+                  color="yellow"
+                  variant="light"
+                  icon={<IconAlertTriangle size={18} />}
+                  data-testid="fiscal-nfse-emissor-municipal"
+                >
+                  {NFSE_MENSAGENS.emissorMunicipal}
+                </Alert>
+              )}
+            </Stack>
+          </Secao>
 
           <Secao titulo="Tributação (Simples Nacional)">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

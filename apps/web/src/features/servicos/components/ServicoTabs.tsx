@@ -1,13 +1,25 @@
-import { Autocomplete, Grid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Autocomplete, Divider, Grid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
-import { DURACAO_SERVICO_MAX, formatDuracao } from '@prumo/shared/servicos';
+import {
+  ALIQUOTA_ISS_MAXIMA,
+  DURACAO_SERVICO_MAX,
+  formatDuracao,
+  LOCAIS_INCIDENCIA_ISS,
+  LOCAL_INCIDENCIA_ISS_LABELS,
+} from '@prumo/shared/servicos';
 import { CadastroSelect, type CadastroEscolhido } from '../../../components/CadastroSelect';
+import {
+  ServicoNacionalSelect,
+  useListaServicosNacionais,
+} from '../../../components/inputs/ServicoNacionalSelect';
 import {
   IntegerField,
   MoneyField,
+  NbsField,
   PercentField,
+  SelectField,
   SwitchField,
   TextAreaField,
   TextField,
@@ -107,23 +119,95 @@ export function FotosTab() {
   );
 }
 
-/** Fiscal: NCM, CFOP and the ICMS and IPI rates. */
+const LOCAL_INCIDENCIA_OPCOES = LOCAIS_INCIDENCIA_ISS.map((value) => ({
+  value,
+  label: LOCAL_INCIDENCIA_ISS_LABELS[value],
+}));
+
+/**
+ * cTribNac, picked from the national service list (loaded on first use, in its own chunk); the
+ * chosen service's full description below it.
+ */
+function CodigoTributacaoNacionalField() {
+  const {
+    field: { ref, name, value, onChange, onBlur },
+    fieldState: { error },
+  } = useController({ name: 'codigoTributacaoNacional' });
+  const lista = useListaServicosNacionais();
+  const codigo = typeof value === 'string' ? value.replace(/\D/g, '') : '';
+  const escolhido = codigo ? lista?.servicoNacionalPorCodigo(codigo) : undefined;
+  return (
+    <ServicoNacionalSelect
+      label="Código de tributação nacional (cTribNac)"
+      description={
+        escolhido?.descricao ??
+        'Item da lista de serviços nacional (LC 116); a NFS-e exige este código'
+      }
+      ref={ref}
+      name={name}
+      value={codigo}
+      onChange={(next) => onChange(next ?? '')}
+      onBlur={onBlur}
+      error={error?.message}
+      data-testid="servico-ctribnac"
+    />
+  );
+}
+
+/** Fiscal: NCM, CFOP and the ICMS and IPI rates; the NFS-e's code, NBS and ISS. */
 export function FiscalTab() {
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextField name="ncm" label="NCM" placeholder="0000.00.00" maxLength={10} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextField name="cfop" label="CFOP" placeholder="5933" maxLength={5} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <PercentField name="aliquotaIcms" label="Alíquota ICMS" />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <PercentField name="aliquotaIpi" label="Alíquota IPI" />
-      </Grid.Col>
-    </Grid>
+    <Stack gap="md">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextField name="ncm" label="NCM" placeholder="0000.00.00" maxLength={10} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextField name="cfop" label="CFOP" placeholder="5933" maxLength={5} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <PercentField name="aliquotaIcms" label="Alíquota ICMS" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <PercentField name="aliquotaIpi" label="Alíquota IPI" />
+        </Grid.Col>
+      </Grid>
+      <Divider label="Fiscal (NFS-e)" labelPosition="left" />
+      <Grid gap="md" data-testid="servico-fiscal-nfse">
+        <Grid.Col span={12}>
+          <CodigoTributacaoNacionalField />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NbsField
+            name="codigoNbs"
+            label="Código NBS"
+            placeholder="0.0000.00.00"
+            description="Nomenclatura Brasileira de Serviços, 9 dígitos, quando souber"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <PercentField
+            name="aliquotaIss"
+            label="Alíquota do ISS"
+            description={`De 0% a ${ALIQUOTA_ISS_MAXIMA}%`}
+            max={ALIQUOTA_ISS_MAXIMA}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <SelectField
+            name="localIncidenciaIss"
+            label="Local de incidência do ISS"
+            options={LOCAL_INCIDENCIA_OPCOES}
+            required
+            allowDeselect={false}
+            clearable={false}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }} pt={{ sm: 36 }}>
+          <SwitchField name="issRetido" label="ISS retido pelo tomador" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }
 
