@@ -204,6 +204,13 @@ const RULES: Record<string, Rule> = {
   'GET /api/devolucoes/origem': 'admin+manager',
   'GET /api/devolucoes/:id': 'admin+manager',
   'POST /api/devolucoes': 'admin+manager',
+  'GET /api/nfse': 'any',
+  'GET /api/nfse/:id': 'any',
+  'POST /api/nfse': 'any',
+  'POST /api/nfse/:id/transmitir': 'any',
+  'POST /api/nfse/:id/cancelar': 'admin+manager',
+  'GET /api/nfse/:id/xml': 'any',
+  'GET /api/nfse/:id/danfse': 'any',
 
   'GET /api/caixas': 'admin+manager',
   'GET /api/caixas/atual': 'any',

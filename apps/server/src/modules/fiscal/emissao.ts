@@ -124,7 +124,7 @@ export function esperaDaFila(tentativas: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, tentativas - 1), 30 * 60_000);
 }
 
-interface ContextoEmissao {
+export interface ContextoEmissao {
   configuracao: ConfiguracaoFiscal;
   certificado: CertificadoPem;
   cliente: SefazClient;
@@ -179,6 +179,11 @@ export class ServicoFiscal {
   }
 
   /** The simulation's CA: stored on first use, so its certificates outlive a restart. */
+  /** The simulation's CA, which the simulated national NFS-e issuer trusts too (nfse/). */
+  autoridadeDaSimulacao(): Promise<AutoridadeTeste> {
+    return this.caDaSimulacao();
+  }
+
   private async caDaSimulacao(): Promise<AutoridadeTeste> {
     const row = await configuracaoRow(this.db);
     if (row?.simulacaoCaCertificado && row.simulacaoCaChaveCifrada) {

@@ -18,6 +18,7 @@ import { devolucoesRoutes } from './devolucoes.routes';
 import { eventosFiscaisRoutes } from './eventos.routes';
 import { entradasNfeRoutes } from './entradas.routes';
 import { fiscalRoutes, notasFiscaisRoutes } from './fiscal.routes';
+import { nfseRoutes } from './nfse.routes';
 
 /** Days before expiry from which the bell warns admins about the A1 certificate. */
 const AVISO_CERTIFICADO_DIAS = 30;
@@ -73,6 +74,7 @@ export const fiscalModule: ServerModule = {
     { prefix: '', plugin: eventosFiscaisRoutes },
     { prefix: '/entradas-nfe', plugin: entradasNfeRoutes },
     { prefix: '/devolucoes', plugin: devolucoesRoutes },
+    { prefix: '/nfse', plugin: nfseRoutes },
   ],
   seedDemo: seedFiscalDemo,
 };

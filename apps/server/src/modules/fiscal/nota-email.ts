@@ -51,7 +51,6 @@ export async function arquivoDanfe(
   return { nome: `${nfce ? 'DANFCE' : 'DANFE'}-${nota.chave}.pdf`, conteudo };
 }
 
-/** The sale's customer: where the note goes by default. */
 /** Who receives the note: the sale's customer, or the return's customer or supplier. */
 async function destinatarioDaNota(db: Executor, nota: NotaRow) {
   const [row] = await selectRows<{ email: string | null; nome: string | null }>(
