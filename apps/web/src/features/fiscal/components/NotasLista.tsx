@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text } from '@mant
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconFileCode, IconPrinter } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '@prumo/shared/dates';
 import type { AmbienteFiscal, NotaFiscalResumo } from '@prumo/shared/fiscal';
@@ -151,9 +151,17 @@ export function NotasLista({
   const [q] = useDebouncedValue(texto.trim(), 300);
   const narrow = useMediaQuery('(max-width: 48em)');
 
+  // A note opened from the list: the list stays on screen while the note's page loads, and the
+  // search written to the address then would bring the user back to the list.
+  const saiu = useRef(false);
+  const abrir = (id: number) => {
+    saiu.current = true;
+    void navigate(notaPath(id));
+  };
+
   // The typed text goes to the address once the user pauses.
   useEffect(() => {
-    if (q !== filtros.q) onChange({ ...filtros, q });
+    if (q !== filtros.q && !saiu.current) onChange({ ...filtros, q });
   }, [q, filtros, onChange]);
 
   const filtro = useMemo(() => filtroDaApi(filtros), [filtros]);
@@ -233,7 +241,7 @@ export function NotasLista({
               title="Ver"
               label={`Ver ${nome}`}
               icon={<IconEye size={18} />}
-              onClick={() => void navigate(notaPath(nota.id))}
+              onClick={() => abrir(nota.id)}
             />
             {temDanfe(nota) && (
               <Acao
@@ -278,7 +286,7 @@ export function NotasLista({
           page={page}
           pageSize={NOTAS_PAGE_SIZE}
           onPageChange={(novaPagina) => setPagina({ chave, page: novaPagina })}
-          onRowClick={(nota) => void navigate(notaPath(nota.id))}
+          onRowClick={(nota) => abrir(nota.id)}
           rowAttributes={(nota) => ({ 'data-nota-numero': nota.numero })}
           emptyState={<Vazio aba={filtros.aba} filtrada={filtrada} />}
           columns={columns}
