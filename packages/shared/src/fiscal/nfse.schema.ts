@@ -23,7 +23,7 @@ export const NFSE_EMISSAO_MENSAGENS = {
   ordemNaoEncontrada: 'Ordem de serviço não encontrada',
   ordemNaoConcluida: 'Só uma ordem de serviço concluída (ou entregue) tem NFS-e',
   agendamentoNaoEncontrado: 'Agendamento não encontrado',
-  agendamentoNaoConcluido: 'Só um agendamento finalizado tem NFS-e',
+  agendamentoNaoConcluido: 'Só um agendamento concluído tem NFS-e',
   semServicos: 'A ordem não tem serviços: a NFS-e é dos serviços prestados (as peças vão na NF-e)',
   desativada: 'A emissão de NFS-e está desativada em Configurações → Fiscal',
   naoEncontrada: 'NFS-e não encontrada',
@@ -45,7 +45,7 @@ export const NFSE_EMISSAO_MENSAGENS = {
 } as const;
 const M = NFSE_EMISSAO_MENSAGENS;
 
-/** POST /api/nfse: the NFS-e of a concluded order or a finished appointment. */
+/** POST /api/nfse: the NFS-e of a concluded order or appointment. */
 export const emitirNfseSchema = z
   .strictObject({
     ordem_servico_id: recordId(M.origem).optional(),

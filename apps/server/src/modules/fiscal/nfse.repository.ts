@@ -119,7 +119,7 @@ export async function agendamentoParaNfse(db: Executor, id: number): Promise<Ori
   }>(
     db,
     sql`SELECT v.id, v.numero, v.status, v.tipo, v.desconto, v.cliente_id,
-      v.updated_at AS atualizada_em,
+      coalesce(v.concluido_em, v.updated_at) AS atualizada_em,
       (SELECT json_build_object('nome', sv.nome, 'quantidade', 1, 'valor', v.valor_total,
           'desconto', 0, ${FISCAL_DO_SERVICO})
         FROM servicos sv WHERE sv.id = v.servico_id) AS linha

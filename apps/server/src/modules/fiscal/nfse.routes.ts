@@ -80,7 +80,7 @@ export const nfseRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       config: { roles: ALL_ROLES, idempotent: true },
       schema: {
         tags,
-        summary: 'Emitir a NFS-e de uma ordem de serviço concluída ou de um agendamento finalizado',
+        summary: 'Emitir a NFS-e de uma ordem de serviço ou de um agendamento concluído',
         description:
           'Uma NFS-e por código de tributação nacional dos serviços. Pedida de novo, responde as ' +
           'que existem (200). Aceita Idempotency-Key.',

@@ -189,6 +189,45 @@ describe('NFS-e de uma ordem de serviço', () => {
     });
   });
 
+  it('is issued for a concluded appointment, at its price', async () => {
+    const servicoId = await servico({ preco: 45, duracao: 60 });
+    const dia = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const criado = await ctx.request({
+      method: 'POST',
+      url: '/api/vendas',
+      payload: {
+        tipo: 'servico',
+        cliente_id: clienteId,
+        servico_id: servicoId,
+        data_agendamento: dia,
+        hora_inicio: '09:00',
+        profissional_id: tecnicoId,
+        status: 'Agendado',
+        valor_total: 45,
+      },
+    });
+    expect(criado.statusCode, criado.body).toBe(201);
+    const vendaId = criado.json<{ id: number }>().id;
+    const emitirAgendamento = () =>
+      ctx.request({ method: 'POST', url: '/api/nfse', payload: { venda_id: vendaId } });
+    expect((await emitirAgendamento()).statusCode).toBe(409);
+    for (const status of ['Em Andamento', 'Concluído']) {
+      const movido = await ctx.request({
+        method: 'PATCH',
+        url: `/api/vendas/${vendaId}/status`,
+        payload: { status },
+      });
+      expect(movido.statusCode, movido.body).toBe(200);
+    }
+    const response = await emitirAgendamento();
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<Nfse[]>()[0]).toMatchObject({
+      situacao: 'Autorizada',
+      venda_id: vendaId,
+      valor_servicos: 45,
+    });
+  });
+
   it('cancels once (event 101101); a second cancellation and an open order are refused', async () => {
     const ordem = await ordemConcluida([{ servico_id: await servico(), valor: 120 }]);
     const [nota] = await emitidas(ordem);

@@ -237,7 +237,7 @@ export class ServicoNfse {
     }
     const agendamento = await agendamentoParaNfse(this.db, entrada.vendaId!);
     if (!agendamento) throw notFound(M.agendamentoNaoEncontrado);
-    if (agendamento.situacao !== 'Finalizada') {
+    if (agendamento.situacao !== 'Concluído') {
       throw new AppError('REGRA_VIOLADA', M.agendamentoNaoConcluido);
     }
     return agendamento;
