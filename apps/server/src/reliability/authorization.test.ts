@@ -211,6 +211,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/nfse/:id/cancelar': 'admin+manager',
   'GET /api/nfse/:id/xml': 'any',
   'GET /api/nfse/:id/danfse': 'any',
+  'POST /api/nfse/:id/email': 'any',
 
   'GET /api/caixas': 'admin+manager',
   'GET /api/caixas/atual': 'any',

@@ -271,6 +271,7 @@ const VALID: Record<string, Body | [Body]> = {
   'POST /api/configuracoes/email/teste': { para: 'fuzz@exemplo.com.br' },
   'POST /api/orcamentos/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
   'POST /api/ordens-servico/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
+  'POST /api/nfse/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
   'POST /api/notas-fiscais/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
 };
 

@@ -33,6 +33,7 @@ export const NFSE_EMISSAO_MENSAGENS = {
   justificativa: 'A justificativa deve ter de 15 a 255 caracteres',
   motivo: 'Escolha o motivo do cancelamento',
   xmlIndisponivel: 'Esta NFS-e ainda não tem XML',
+  soAutorizadaPorEmail: 'Só uma NFS-e gerada (autorizada) é enviada por e-mail',
   emissorIndisponivel: 'O emissor nacional não respondeu; tente de novo em instantes',
   pendencias: {
     servicoSemCodigo: (nome: string) =>

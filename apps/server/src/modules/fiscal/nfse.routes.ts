@@ -7,6 +7,7 @@ import {
   nfseSchema,
   nfsesQuerySchema,
 } from '@prumo/shared/fiscal';
+import { emailSchema, enviarPorEmailSchema } from '@prumo/shared/emails';
 import { idParamSchema, z } from '@prumo/shared/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
@@ -16,6 +17,7 @@ import { sendPdf } from '../../http/pdf-reply';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { getNfse, listNfses, nfseRow } from './nfse.repository';
 import { ServicoNfse } from './nfse/emissao-nfse';
+import { enviarNfsePorEmail } from './nfse/nfse-email';
 
 /**
  * /api/nfse (issue 30): national NFS-e of concluded service orders and finished appointments.
@@ -160,6 +162,33 @@ export const nfseRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       const { danfsePdf } = await import('./nfse/danfse');
       const pdf = await danfsePdf(nota.xmlNfse, await contextoDocumento(db, config));
       return sendPdf(reply, pdf, `DANFSe-${nota.chave}.pdf`);
+    },
+  );
+
+  app.post(
+    '/:id/email',
+    {
+      config: { roles: ALL_ROLES, idempotent: true },
+      schema: {
+        tags,
+        summary: 'Enviar a NFS-e por e-mail: XML e DANFSe (pela fila de envio)',
+        description:
+          '`para` omitido: o e-mail do cadastro do cliente da ordem ou do agendamento. Responde o ' +
+          'e-mail na fila (202). Aceita o cabeçalho Idempotency-Key.',
+        params: idParamSchema,
+        body: enviarPorEmailSchema,
+        response: { 202: emailSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = await enviarNfsePorEmail(
+        db,
+        config,
+        request.user,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(202).send(email);
     },
   );
 };

@@ -21,6 +21,7 @@ import type { AuthenticatedUser } from '../../../http/authenticated-user';
 import { AppError, notFound } from '../../../http/errors';
 import { comAuditoria, type Ator } from '../../auditoria/auditoria.repository';
 import { getEmpresa } from '../../configuracoes/configuracoes.repository';
+import { enfileirarEmail } from '../../emails/emails.repository';
 import { ServicoFiscal, type ContextoEmissao } from '../emissao';
 import { reservarNumeroDps } from '../fiscal.repository';
 import { assinarXml } from '../nfe/assinatura';
@@ -41,6 +42,7 @@ import {
 } from '../nfse.repository';
 import type { DpsDados, Tomador } from './dps-dados';
 import { idDaDps, montarDps } from './dps-xml';
+import { emailAutomaticoDaNfse } from './nfse-email';
 import { lerNfse } from './nfse-leitura';
 import { montarPedidoCancelamento } from './nfse-xml';
 import {
@@ -471,10 +473,23 @@ export class ServicoNfse {
     }
   }
 
-  /** Stores the NFS-e (its XML, key, number and ISS) in one transaction with its timeline. */
-  private registrarNfse(ator: Ator, nota: NfseRow, xml: string): Promise<NfseRow> {
+  /**
+   * Stores the NFS-e (its XML, key, number and ISS) in one transaction with its timeline, and
+   * the e-mail that takes it to the customer when the settings say so.
+   */
+  private async registrarNfse(ator: Ator, nota: NfseRow, xml: string): Promise<NfseRow> {
     const lida = lerNfse(xml);
+    const gerada = {
+      ...nota,
+      situacao: 'Autorizada' as const,
+      chave: lida.chave,
+      numeroNfse: lida.nNFSe,
+      xmlNfse: xml,
+    };
+    // A note is never held back by its e-mail: the customer's copy can be sent from its screen.
+    const email = await emailAutomaticoDaNfse(this.db, this.config, ator, gerada).catch(() => null);
     return comAuditoria(this.db, ator, async (tx) => {
+      if (email) await enfileirarEmail(tx, email);
       await registrarEventoNfse(tx, {
         nfseId: nota.id,
         tipo: 'autorizacao',
