@@ -1,8 +1,7 @@
+import type { Email } from '@prumo/shared/emails';
 import { chaveNfseValida, type Nfse } from '@prumo/shared/fiscal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { iniciarSmtpTeste, type SmtpTeste } from '../../test/smtp-teste';
 import { createTestContext, MANAGER_EMAIL, type TestContext } from '../../test/test-app';
-import { ServicoEmail } from '../emails/emails.service';
 import { clienteDemo } from '../../test/fiscal';
 import { assinaturaValida } from './nfe/assinatura';
 import { validarXml } from './nfe/esquemas';
@@ -230,40 +229,35 @@ describe('NFS-e de uma ordem de serviço', () => {
     });
   });
 
-  it("goes by e-mail with its XML and DANFSe, to the order's customer", async () => {
-    const smtp: SmtpTeste = await iniciarSmtpTeste();
-    try {
-      const servidor = await ctx.request({
-        method: 'PUT',
-        url: '/api/configuracoes/email',
-        payload: {
-          host: '127.0.0.1',
-          porta: smtp.porta,
-          seguranca: 'nenhuma',
-          remetente_nome: 'Loja Prumo',
-          remetente_email: 'loja@prumo.com.br',
-          enviar_nota_automaticamente: false,
-        },
-      });
-      expect(servidor.statusCode, servidor.body).toBe(200);
-      const ordem = await ordemConcluida([{ servico_id: await servico(), valor: 75 }]);
-      const [nota] = await emitidas(ordem);
-      const pedido = await ctx.request({
-        method: 'POST',
-        url: `/api/nfse/${nota!.id}/email`,
-        payload: { para: 'cliente@exemplo.com.br' },
-      });
-      expect(pedido.statusCode, pedido.body).toBe(202);
-      expect(await ServicoEmail.de(ctx.database.db)!.processarFila()).toBeGreaterThanOrEqual(1);
-      const recebido = smtp.recebidos.find((e) => e.para.includes('cliente@exemplo.com.br'))!;
-      expect(recebido.assunto).toContain(`NFS-e nº ${nota!.numero_nfse}`);
-      expect(recebido.anexos.map((a) => a.nome)).toEqual([
-        `NFSe-${nota!.chave}.xml`,
-        `DANFSe-${nota!.chave}.pdf`,
-      ]);
-    } finally {
-      await smtp.parar();
-    }
+  it('goes by e-mail with its XML and DANFSe, through the outbox', async () => {
+    const servidor = await ctx.request({
+      method: 'PUT',
+      url: '/api/configuracoes/email',
+      payload: {
+        host: '127.0.0.1',
+        porta: 2525,
+        seguranca: 'nenhuma',
+        remetente_nome: 'Loja Prumo',
+        remetente_email: 'loja@prumo.com.br',
+        enviar_nota_automaticamente: false,
+      },
+    });
+    expect(servidor.statusCode, servidor.body).toBe(200);
+    const ordem = await ordemConcluida([{ servico_id: await servico(), valor: 75 }]);
+    const [nota] = await emitidas(ordem);
+    const pedido = await ctx.request({
+      method: 'POST',
+      url: `/api/nfse/${nota!.id}/email`,
+      payload: { para: 'cliente@exemplo.com.br' },
+    });
+    expect(pedido.statusCode, pedido.body).toBe(202);
+    expect(pedido.json<Email>()).toMatchObject({
+      para: 'cliente@exemplo.com.br',
+      referencia: `nfse:${nota!.id}`,
+      situacao: 'pendente',
+      anexos: [`NFSe-${nota!.chave}.xml`, `DANFSe-${nota!.chave}.pdf`],
+    });
+    expect(pedido.json<Email>().assunto).toContain(`NFS-e nº ${nota!.numero_nfse}`);
   });
 
   it('cancels once (event 101101); a second cancellation and an open order are refused', async () => {
