@@ -145,6 +145,7 @@ export class ServicoFiscal {
   private cache?: { versao: string; contexto: Omit<ContextoEmissao, 'configuracao'> };
   private timer?: NodeJS.Timeout;
   private filaRodando?: Promise<number>;
+  private readonly outrasFilas: Array<() => Promise<number>> = [];
 
   constructor(
     private readonly db: Database,
@@ -911,6 +912,15 @@ export class ServicoFiscal {
           }
         }
       }
+      // The other documents that wait for an outside service (the NFS-e), under the same lease.
+      for (const passo of this.outrasFilas) {
+        try {
+          resolvidas += await passo();
+        } catch (erro) {
+          falhas++;
+          this.log('Fila fiscal: erro ao processar a fila das NFS-e', erro);
+        }
+      }
     } finally {
       const resultado = falhas
         ? `${resolvidas} resolvida(s), ${falhas} sem resposta da SEFAZ`
@@ -918,6 +928,11 @@ export class ServicoFiscal {
       await soltarFila(this.db, new Date(), resultado);
     }
     return resolvidas;
+  }
+
+  /** Another queue passed with this one's (nfse/: the NFS-e sent without an answer). */
+  aoPassarPelaFila(passo: () => Promise<number>): void {
+    this.outrasFilas.push(passo);
   }
 
   /**

@@ -182,6 +182,19 @@ export function nfsesVivasDaOrigem(
     .orderBy(n.id);
 }
 
+/**
+ * The notes sent without an answer, for the queue: older than `desde` (a send still under way
+ * is left to finish; the issuer's time limit is at most a minute).
+ */
+export function nfsesIncertas(db: Executor, desde: Date, limite: number): Promise<NfseRow[]> {
+  return db
+    .select()
+    .from(n)
+    .where(and(eq(n.envioIncerto, true), eq(n.situacao, 'Rascunho'), lt(n.updatedAt, desde)))
+    .orderBy(n.updatedAt)
+    .limit(limite);
+}
+
 export async function registrarEventoNfse(
   db: Executor,
   evento: typeof nfseEventos.$inferInsert,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Email } from '@prumo/shared/emails';
 import { chaveNfseValida, type Nfse } from '@prumo/shared/fiscal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { createTestContext, MANAGER_EMAIL, type TestContext } from '../../test/t
 import { clienteDemo } from '../../test/fiscal';
 import { assinaturaValida } from './nfe/assinatura';
 import { validarXml } from './nfe/esquemas';
+import { ServicoFiscal } from './emissao';
 import { ServicoNfse } from './nfse/emissao-nfse';
 import type { SimuladorSefin } from './nfse/sefin-simulador';
 
@@ -170,6 +172,40 @@ describe('NFS-e de uma ordem de serviço', () => {
     expect(transmitida.json<Nfse>().situacao).toBe('Autorizada');
     expect(simulador.dpsRecebidas().filter((id) => id === nota!.id_dps)).toHaveLength(1);
     expect(simulador.notas().filter((n) => n.idDps === nota!.id_dps)).toHaveLength(1);
+  });
+
+  it('the fiscal queue settles a send left without answer; a resend the issuer knows is asked for', async () => {
+    const perdida = async () => {
+      const ordem = await ordemConcluida([{ servico_id: await servico(), valor: 95 }]);
+      simulador.definirCenario({ tipo: 'perder-resposta' });
+      const [nota] = await emitidas(ordem);
+      simulador.definirCenario({ tipo: 'normal' });
+      expect(nota!.situacao).toBe('Rascunho');
+      return nota!;
+    };
+    const lerSituacao = async (id: number) =>
+      (await ctx.request({ method: 'GET', url: `/api/nfse/${id}` })).json<Nfse>().situacao;
+
+    // The queue leaves a send under way alone; past the issuer's time limit it settles it.
+    const primeira = await perdida();
+    await ctx.database.db.execute(
+      sql`UPDATE nfses SET updated_at = now() - interval '5 minutes' WHERE id = ${primeira.id}`,
+    );
+    await ServicoFiscal.de(ctx.database.db)!.processarFila();
+    expect(await lerSituacao(primeira.id)).toBe('Autorizada');
+
+    // Sent again without the mark (as after a crash before it was written): the issuer's
+    // "DPS already used" is answered by asking for the note, never taken as a refusal.
+    const segunda = await perdida();
+    await ctx.database.db.execute(
+      sql`UPDATE nfses SET envio_incerto = false WHERE id = ${segunda.id}`,
+    );
+    const transmitida = await ctx.request({
+      method: 'POST',
+      url: `/api/nfse/${segunda.id}/transmitir`,
+    });
+    expect(transmitida.json<Nfse>().situacao).toBe('Autorizada');
+    expect(simulador.notas().filter((n) => n.idDps === segunda.id_dps)).toHaveLength(1);
   });
 
   it('shows a refusal with its national code; fixed, it is transmitted again under its number', async () => {

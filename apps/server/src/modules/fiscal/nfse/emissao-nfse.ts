@@ -33,6 +33,7 @@ import {
   getNfse,
   inserirNfse,
   nfseRow,
+  nfsesIncertas,
   nfsesVivasDaOrigem,
   ordemParaNfse,
   registrarEventoNfse,
@@ -52,7 +53,7 @@ import {
   SefinRecusa,
   SefinSemResposta,
 } from './sefin-client';
-import { iniciarSimuladorSefin, type SimuladorSefin } from './sefin-simulador';
+import { ERROS_SEFIN, iniciarSimuladorSefin, type SimuladorSefin } from './sefin-simulador';
 
 const somenteDigitos = (texto: string | null | undefined) => (texto ?? '').replace(/\D/g, '');
 
@@ -135,6 +136,9 @@ function tomadorDe(origem: OrigemNfse): Tomador | undefined {
   };
 }
 
+/** A send without an answer is settled by the queue after this (the issuer's limit is 60 s). */
+const ESPERA_INCERTA_MS = 90_000;
+
 /** One service per database, as the NF-e's. */
 const servicos = new WeakMap<Database, ServicoNfse>();
 
@@ -151,6 +155,26 @@ export class ServicoNfse {
     private readonly config: Config,
   ) {
     servicos.set(db, this);
+    ServicoFiscal.de(db)?.aoPassarPelaFila(() => this.processarIncertas());
+  }
+
+  /**
+   * The fiscal queue's pass over the NFS-e sent without an answer: each is settled by the query
+   * of its DPS's Id (stored when it became a note), or sent again. Answers how many it settled.
+   */
+  async processarIncertas(agora = new Date()): Promise<number> {
+    const notas = await nfsesIncertas(this.db, new Date(agora.getTime() - ESPERA_INCERTA_MS), 10);
+    if (notas.length === 0) return 0;
+    const contexto = await this.contexto(null);
+    let resolvidas = 0;
+    for (const nota of notas) {
+      const depois = await this.enviar(null, nota, contexto).catch((erro: unknown) => {
+        if (erro instanceof SefinErro) return nota;
+        throw erro;
+      });
+      if (depois.situacao !== nota.situacao) resolvidas++;
+    }
+    return resolvidas;
   }
 
   private fiscal(): ServicoFiscal {
@@ -449,6 +473,15 @@ export class ServicoNfse {
       return this.registrarNfse(ator, marcada, emitida.xml);
     } catch (erro) {
       if (!(erro instanceof SefinErro)) throw erro;
+      // The issuer already made a note of this DPS (an earlier send whose answer was lost): it
+      // is asked for, never taken as a refusal.
+      if (
+        erro instanceof SefinRecusa &&
+        erro.erros.some((e) => e.codigo === ERROS_SEFIN.dpsUsada('').codigo)
+      ) {
+        const encontrada = await this.consultarDps(ator, marcada, contexto);
+        if (encontrada) return encontrada;
+      }
       const recusada = erro instanceof SefinRecusa;
       return comAuditoria(this.db, ator, async (tx) => {
         await registrarEventoNfse(tx, {
