@@ -155,6 +155,8 @@ interface Acked {
   /** E-mails queued (a quote sent by e-mail): id → recipient. */
   emails: Map<number, string>;
   devolucoes: Map<number, DevolucaoDaQueda>;
+  /** NFS-e of concluded orders answered Autorizada: id → key. */
+  nfses: Map<number, string>;
   /** Notes cancelled with their sale (cancelar_venda): note id → sale id. */
   cancelamentos: Map<number, number>;
   entradas: Map<number, EntradaDaQueda>;
@@ -195,6 +197,7 @@ const contar = (acked: Acked) =>
   acked.devolucoes.size +
   acked.cancelamentos.size +
   acked.entradas.size +
+  acked.nfses.size +
   estornos(acked);
 
 /**
@@ -371,11 +374,17 @@ async function financeUntil(
 }
 
 /** Opens a service order with one part and concludes it; its id when the conclusion was answered 200. */
-async function concluirOrdem(client: ApiClient, clienteId: number, produtoId: number) {
+async function concluirOrdem(
+  client: ApiClient,
+  clienteId: number,
+  produtoId: number,
+  servicoId: number,
+) {
   const aberta = await client.send('POST', '/api/ordens-servico', {
     cliente_id: clienteId,
     equipamento: 'Teste de queda',
     produtos: [{ produto_id: produtoId, quantidade: 1 }],
+    servicos: [{ servico_id: servicoId, valor: 50 }],
   });
   if (aberta.status !== 201) return undefined;
   const id = (aberta.body as { id: number }).id;
@@ -490,6 +499,7 @@ async function writeUntil(
   clienteId: number,
   orcamentoId: number,
   fornecedor: CertificadoTeste,
+  servicoId: number,
 ) {
   for (let n = 0; !stopped(); n++) {
     try {
@@ -507,8 +517,20 @@ async function writeUntil(
           client,
           clienteId,
           produtos[(worker + n) % produtos.length]!,
+          servicoId,
         );
-        if (id !== undefined) acked.ordens.add(id);
+        if (id !== undefined) {
+          acked.ordens.add(id);
+          // Its NFS-e: a note the issuer generated and the server answered must survive the kill.
+          const nfse = await client.send('POST', '/api/nfse', { ordem_servico_id: id });
+          const [nota] = (nfse.body ?? []) as Array<{
+            id: number;
+            situacao: string;
+            chave: string;
+          }>;
+          if (nfse.status === 201 && nota?.situacao === 'Autorizada')
+            acked.nfses.set(nota.id, nota.chave);
+        }
       } else if (worker === 0 && n % 8 === 3) {
         await lancarCompra(client, acked, fornecedor, round * 10_000 + n);
       } else if (n % 4 === 1) {
@@ -748,6 +770,19 @@ async function verifyFiscal(
     ) {
       missing.push(`entrada por XML ${id}: ${response.status}`);
     } else lida.itens.forEach((item) => produtos.add(item.produto_id));
+  }
+  for (const [id, chave] of acked.nfses) {
+    const nota = await client.send('GET', `/api/nfse/${id}`);
+    const lida = nota.body as { situacao: string; chave: string };
+    const xml = await client.send('GET', `/api/nfse/${id}/xml`);
+    if (
+      nota.status !== 200 ||
+      lida.situacao !== 'Autorizada' ||
+      lida.chave !== chave ||
+      !String(xml.body).includes(`Id="NFS${chave}"`)
+    ) {
+      missing.push(`NFS-e ${id}: ${nota.status} ${lida?.situacao}`);
+    }
   }
   const [primeira] = acked.entradas.values();
   if (primeira) {
@@ -996,7 +1031,7 @@ async function crashRounds(env: Record<string, string>) {
   const motor: number[] = [];
   let checked = 0;
   let notas = 0;
-  const fiscais = { devolucoes: 0, cancelamentos: 0, entradas: 0 };
+  const fiscais = { devolucoes: 0, cancelamentos: 0, entradas: 0, nfses: 0 };
   let emails = 0;
   let emailsDepois = 0;
   /** Acknowledged manual finance writes over the rounds, each kind checked at least once. */
@@ -1031,14 +1066,35 @@ async function crashRounds(env: Record<string, string>) {
         devolucoes: new Map(),
         cancelamentos: new Map(),
         entradas: new Map(),
+        nfses: new Map(),
       };
       const clientes = await client.send('GET', '/api/cadastros?tipo=cliente&limit=1');
       const clienteId = (clientes.body as Array<{ id: number }>)[0]!.id;
       const contas = await abrirContas(client, round);
+      // A service with its NFS-e fields, for the orders' NFS-e.
+      const servico = await client.send('POST', '/api/servicos', {
+        nome: `Conserto queda ${round}`,
+        preco: 50,
+        codigoTributacaoNacional: '140101',
+        codigoNbs: '120013100',
+        aliquotaIss: 2,
+      });
+      expect(servico.status).toBe(201);
+      const servicoId = (servico.body as { id: number }).id;
       let stop = false;
       const workers = Array.from({ length: WORKERS }, (_, worker) =>
         worker < WORKERS - FINANCE_WORKERS
-          ? writeUntil(client, round, worker, acked, () => stop, clienteId, orcamentoId, fornecedor)
+          ? writeUntil(
+              client,
+              round,
+              worker,
+              acked,
+              () => stop,
+              clienteId,
+              orcamentoId,
+              fornecedor,
+              servicoId,
+            )
           : financeUntil(client, round, worker, acked, () => stop, contas),
       );
       // The kill lands mid-writes, once enough have been acknowledged to check (a slow day's
@@ -1075,6 +1131,7 @@ async function crashRounds(env: Record<string, string>) {
       fiscais.devolucoes += acked.devolucoes.size;
       fiscais.cancelamentos += acked.cancelamentos.size;
       fiscais.entradas += acked.entradas.size;
+      fiscais.nfses += acked.nfses.size;
       emails += acked.emails.size;
       emailsDepois += correio.enviadosDepois;
     }
@@ -1085,7 +1142,7 @@ async function crashRounds(env: Record<string, string>) {
   console.info(
     `queda: ${ROUNDS} rodadas, ${checked} gravações confirmadas conferidas (${notas} NFC-e, ` +
       `${fiscais.devolucoes} devoluções, ${fiscais.cancelamentos} notas canceladas com a venda, ` +
-      `${fiscais.entradas} compras por XML; financeiro: ` +
+      `${fiscais.entradas} compras por XML, ${fiscais.nfses} NFS-e; financeiro: ` +
       `${financas.titulos} títulos, ${financas.baixas} baixas, ${financas.transferencias} ` +
       `transferências, ${financas.estornos} estornos; ${emails} e-mails, ${emailsDepois} enviados ` +
       `depois do reinício), reinício em ${restarts.join(', ')} ms` +
@@ -1095,6 +1152,7 @@ async function crashRounds(env: Record<string, string>) {
   expect(fiscais.devolucoes, 'devoluções conferidas').toBeGreaterThan(0);
   expect(fiscais.cancelamentos, 'notas canceladas com a venda conferidas').toBeGreaterThan(0);
   expect(fiscais.entradas, 'compras por XML conferidas').toBeGreaterThan(0);
+  expect(fiscais.nfses, 'NFS-e conferidas').toBeGreaterThan(0);
   restarts.forEach((ms, i) => {
     const limite = Math.max(RESTART_LIMIT_MS, (motor[i] ?? 0) + ENGINE_MARGIN_MS);
     expect(ms, `rodada ${i + 1}`).toBeLessThanOrEqual(limite);
