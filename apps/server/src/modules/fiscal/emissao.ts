@@ -660,6 +660,12 @@ export class ServicoFiscal {
         )
       : null;
     return comAuditoria(this.db, ator, async (tx) => {
+      // Another path may have got there first (the queue's query and the user's send, or a
+      // cancellation since): a protocol is stored once, and a cancelled note stays cancelled.
+      const atual = (await notaRow(tx, nota.id, true))!;
+      if (atual.situacao === 'Cancelada' || (atual.protocolo !== null && atual.xmlAutorizado)) {
+        return atual;
+      }
       await registrarEvento(tx, {
         notaId: nota.id,
         tipo: autorizada ? 'autorizacao' : 'denegacao',

@@ -208,6 +208,24 @@ describe('cancelamento', () => {
     expect(await estoqueDe(ctx, produtoId)).toBe(estoqueVendido + 2);
   });
 
+  it("keeps a cancelled note cancelled when the queue's late query of its send comes back", async () => {
+    const { nota } = await notaAutorizada();
+    // The note as the queue would find it: marked as sent long ago, as if its answer was lost.
+    await db().execute(
+      sql`UPDATE notas_fiscais SET envio_incerto = true, updated_at = now() - interval '10 minutes'
+        WHERE id = ${nota.id}`,
+    );
+    const cancelada = await cancelar(nota.id, { justificativa: JUSTIFICATIVA });
+    expect(cancelada.json<CancelamentoResultado>().nota.situacao).toBe('Cancelada');
+    await db().execute(
+      sql`UPDATE notas_fiscais SET envio_incerto = true, updated_at = now() - interval '10 minutes'
+        WHERE id = ${nota.id}`,
+    );
+    await ServicoFiscal.de(db())!.processarFila();
+    const depois = await ctx.request({ method: 'GET', url: `/api/notas-fiscais/${nota.id}` });
+    expect(depois.json<NotaFiscal>().situacao).toBe('Cancelada');
+  });
+
   it('sends one event for two cancellations at once; the other is refused', async () => {
     const { nota } = await notaAutorizada();
     const respostas = await Promise.all([

@@ -649,11 +649,27 @@ const NA_FILA = sql`(${n.situacao} = 'Em contingência' OR ${n.envioIncerto}
  * What the queue has to settle now: contingency notes to transmit, sends that got no answer,
  * and attempts replaced by a contingency note. Oldest first, at most `limite`.
  */
+/** Longer than any send to SEFAZ (its time limit is at most 60 s). */
+const ENVIO_EM_CURSO_MS = 2 * 60_000;
+
 export async function notasDaFila(db: Executor, agora: Date, limite: number): Promise<NotaRow[]> {
   return db
     .select()
     .from(n)
-    .where(and(NA_FILA, or(isNull(n.proximaTentativa), lt(n.proximaTentativa, agora))))
+    .where(
+      and(
+        NA_FILA,
+        // A note marked as sent with no retry time is a send under way: the queue takes it only
+        // once the send would have timed out (or its process died), never in the middle of it.
+        or(
+          lt(n.proximaTentativa, agora),
+          and(
+            isNull(n.proximaTentativa),
+            lt(n.updatedAt, new Date(agora.getTime() - ENVIO_EM_CURSO_MS)),
+          ),
+        ),
+      ),
+    )
     .orderBy(n.proximaTentativa, n.id)
     .limit(limite);
 }
@@ -671,8 +687,8 @@ export async function notasAutorizadasNaSimulacao(db: Executor): Promise<string[
 export async function anteciparFila(db: Executor): Promise<void> {
   await db
     .update(n)
-    .set({ proximaTentativa: null })
-    .where(and(NA_FILA, sql`${n.proximaTentativa} IS NOT NULL`));
+    .set({ proximaTentativa: sql`now()` })
+    .where(and(NA_FILA, sql`${n.proximaTentativa} > now()`));
 }
 
 /** How many NFC-e wait in the contingency queue (the status strip). */
