@@ -16,6 +16,7 @@ export const ROOT_KEYS = {
   etiquetas: ['etiquetas'],
   financeiro: ['financeiro'],
   fiscal: ['fiscal'],
+  nfse: ['nfse'],
   notasFiscais: ['notas-fiscais'],
   notificacoes: ['notificacoes'],
   orcamentos: ['orcamentos'],

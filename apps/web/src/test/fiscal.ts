@@ -1,5 +1,7 @@
 import type {
   EventosDaNota,
+  Nfse,
+  NfseResumo,
   NotaFiscal,
   NotaFiscalResumo,
   StatusFiscal,
@@ -15,6 +17,8 @@ export const STATUS_FISCAL: StatusFiscal = {
   ambiente: 'simulacao',
   nfe_ativa: true,
   nfce_ativa: true,
+  nfse_ativa: true,
+  nfse_emissor_nacional: true,
   pronto: true,
   pendencias: [],
   sefaz: { online: true, c_stat: 107, x_motivo: 'Serviço em Operação', consultado_em: null },
@@ -70,5 +74,77 @@ export const notaFiscal = (numero: number, extra: Partial<NotaFiscal> = {}): Not
   qrcode_url: null,
   pendencias: [],
   tem_xml: true,
+  ...extra,
+});
+
+/** The key of the NFS-e below (50 digits) unless a test gives its own. */
+export const CHAVE_NFSE = '35503082123456780001950000000000000726110000000123';
+
+/**
+ * An authorized NFS-e of service order 12 to Maria Souza as the NFS-e tab lists it: service
+ * 14.01.01, R$ 300,00 less R$ 30,00 of discount, ISS of 2% not withheld.
+ */
+export const resumoNfse = (id: number, extra: Partial<NfseResumo> = {}): NfseResumo => ({
+  id,
+  situacao: 'Autorizada',
+  ambiente: 'simulacao',
+  serie: 1,
+  numero_dps: id + 10,
+  id_dps: `DPS3550308212345678000195000010000000000${String(id + 10).padStart(5, '0')}`,
+  chave: CHAVE_NFSE,
+  numero_nfse: id + 6,
+  ordem_servico_id: 12,
+  ordem_servico_numero: 12,
+  venda_id: null,
+  venda_numero: null,
+  tomador_nome: 'Maria Souza',
+  tomador_documento: '52998224725',
+  codigo_tributacao_nacional: '140101',
+  valor_servicos: 300,
+  valor_desconto: 30,
+  valor_iss: 5.4,
+  iss_retido: false,
+  valor_liquido: 270,
+  competencia: '2026-11-20',
+  emitida_em: '2026-11-20T13:05:00Z',
+  autorizada_em: '2026-11-20T13:05:02Z',
+  codigo_erro: null,
+  mensagem_erro: null,
+  ...extra,
+});
+
+/** The same NFS-e in full: created, signed, sent and generated, its XML stored. */
+export const nfse = (id: number, extra: Partial<Nfse> = {}): Nfse => ({
+  ...resumoNfse(id),
+  descricao: 'Manutenção de notebook: troca de teclado',
+  pendencias: [],
+  tem_xml: true,
+  cancelamento: null,
+  eventos: [
+    {
+      id: 1,
+      tipo: 'emissao',
+      descricao: 'DPS nº 11 (série 1) criada: OS nº 12',
+      codigo: null,
+      usuario_nome: 'Ana',
+      criado_em: '2026-11-20T13:05:00.000Z',
+    },
+    {
+      id: 2,
+      tipo: 'transmissao',
+      descricao: 'DPS enviada ao emissor nacional',
+      codigo: null,
+      usuario_nome: 'Ana',
+      criado_em: '2026-11-20T13:05:01.000Z',
+    },
+    {
+      id: 3,
+      tipo: 'autorizacao',
+      descricao: 'NFS-e nº 7 gerada pelo emissor nacional',
+      codigo: null,
+      usuario_nome: null,
+      criado_em: '2026-11-20T13:05:02.000Z',
+    },
+  ],
   ...extra,
 });

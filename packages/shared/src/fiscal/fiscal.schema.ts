@@ -399,6 +399,9 @@ export const statusFiscalSchema = z.object({
   ambiente: z.enum(AMBIENTES_FISCAIS),
   nfe_ativa: z.boolean(),
   nfce_ativa: z.boolean(),
+  /** NFS-e: on, and whether the company's município uses the national issuer (every role reads it). */
+  nfse_ativa: z.boolean(),
+  nfse_emissor_nacional: z.boolean(),
   /** Settings and certificate complete enough to issue. */
   pronto: z.boolean(),
   /** What is missing when not `pronto`. */

@@ -58,7 +58,7 @@ export const emitirNfseSchema = z
 export type EmitirNfseInput = z.input<typeof emitirNfseSchema>;
 
 export const cancelarNfseSchema = z.strictObject({
-  motivo: z.union([z.literal(1), z.literal(2), z.literal(9)], { error: M.motivo }),
+  motivo: z.literal([1, 2, 9], { error: M.motivo }),
   justificativa: trimmedString({ error: M.justificativa })
     .min(15, { error: M.justificativa })
     .max(255, { error: M.justificativa }),

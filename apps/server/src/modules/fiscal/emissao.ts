@@ -1075,6 +1075,8 @@ export class ServicoFiscal {
       ambiente: configuracao.ambiente,
       nfe_ativa: configuracao.nfe_ativa,
       nfce_ativa: configuracao.nfce_ativa,
+      nfse_ativa: configuracao.nfse_ativa,
+      nfse_emissor_nacional: configuracao.nfse_emissor_nacional,
       pronto: pendencias.length === 0,
       pendencias,
       sefaz: {

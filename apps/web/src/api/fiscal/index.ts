@@ -53,12 +53,15 @@ export const notaKeys = {
 // --- Settings and certificate (admins) ------------------------------------------------------
 
 /** GET /api/fiscal/configuracao: every setting and the certificate's summary (never secrets). */
-export function useConfiguracaoFiscal() {
-  return useQuery({
+export const configuracaoFiscalQueryOptions = () =>
+  queryOptions({
     queryKey: fiscalKeys.configuracao(),
     queryFn: ({ signal }) => apiRequest<ConfiguracaoFiscal>('/fiscal/configuracao', { signal }),
     staleTime: 0,
   });
+
+export function useConfiguracaoFiscal() {
+  return useQuery(configuracaoFiscalQueryOptions());
 }
 
 /**
@@ -264,3 +267,6 @@ export * from './eventos';
 
 /** Returns of a sale's note or of a purchase (issue 29, item 4). */
 export * from './devolucoes';
+
+/** The national NFS-e of service orders and appointments (issue 30). */
+export * from './nfse';

@@ -6,6 +6,7 @@ import { formatMoney } from '@prumo/shared/money';
 import { formatNumeroVenda, vendaEditavel, type Venda } from '@prumo/shared/vendas';
 import { useVenda } from '../../api/vendas';
 import { PageLoader } from '../../components/PageLoader';
+import { NfseDaOrigem } from '../fiscal/NfseDaOrigem';
 import { dataHoraDe } from './calendario';
 import { StatusAgendamentoBadge } from './StatusAgendamentoBadge';
 import { AGENDAMENTO_TEXTOS } from './textos';
@@ -29,7 +30,9 @@ function Campo({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** An appointment's view: its fields and the actions its status allows. */
+/**
+ * An appointment's view: its fields, its NFS-e once concluded, and the actions its status allows.
+ */
 export function AgendamentoView({
   vendaId,
   onClose,
@@ -82,6 +85,12 @@ export function AgendamentoView({
               </Text>
             </Campo>
           )}
+          <NfseDaOrigem
+            origem={{ venda_id: dados.id }}
+            concluida={dados.status === 'Concluído'}
+            temServicos={dados.servico_id !== null}
+            variante="secao"
+          />
           <Group justify="flex-end" gap="xs">
             {podeCancelar(dados) && (
               <Button

@@ -1,5 +1,5 @@
-import { SITUACOES_NOTA, type SituacaoNota } from '@prumo/shared/fiscal';
-import type { NotasFiltro } from '../../api/fiscal';
+import { SITUACOES_NFSE, SITUACOES_NOTA, type SituacaoNota } from '@prumo/shared/fiscal';
+import type { NfsesFiltro, NotasFiltro } from '../../api/fiscal';
 import { periodoDaUrl } from '../../components/list/PeriodoFiltro';
 
 /** The tabs of /nota-fiscal, in the spec's order. */
@@ -53,6 +53,20 @@ export function filtroDaApi(filtros: FiltrosNota): NotasFiltro {
     modelo: filtros.aba === 'nfce' ? 65 : 55,
     q: filtros.q.trim() || undefined,
     situacao: filtros.situacao || undefined,
+    de: filtros.de || undefined,
+    ate: filtros.ate || undefined,
+  };
+}
+
+/**
+ * What the NFS-e tab asks the server (GET /api/nfse): a situação the NFS-e does not have (one
+ * left in the address by the NF-e tab) is not asked.
+ */
+export function filtroNfseDaApi(filtros: FiltrosNota): NfsesFiltro {
+  const situacao = SITUACOES_NFSE.find((s) => s === filtros.situacao);
+  return {
+    q: filtros.q.trim() || undefined,
+    situacao,
     de: filtros.de || undefined,
     ate: filtros.ate || undefined,
   };

@@ -159,17 +159,14 @@ describe('/nota-fiscal', () => {
     expect(listas(chamadas).at(-1)!.get('modelo')).toBe('65');
   });
 
-  it('says NFS-e comes in a next version, with nothing to click; not ready points to the settings', async () => {
+  it('points to the settings when the emission is not ready', async () => {
     stubApi(({ url }) => {
       if (url === '/api/fiscal/status') {
         return json({ ...STATUS, pronto: false, pendencias: ['Envie o certificado A1'] });
       }
       if (url.startsWith('/api/notas-fiscais?')) return json([], 200, { 'x-total-count': '0' });
     });
-    render('/nota-fiscal?aba=nfse');
-    const nfse = await screen.findByTestId('nfse-em-breve');
-    expect(nfse.textContent).toMatch(/próxima versão/);
-    expect(within(nfse).queryAllByRole('button')).toHaveLength(0);
+    render('/nota-fiscal');
     const pendente = await screen.findByTestId('fiscal-nao-pronto');
     expect(within(pendente).getByText('Envie o certificado A1')).toBeTruthy();
     expect(

@@ -31,6 +31,7 @@ export function EventoModal<Input extends FieldValues, Output>({
   falha,
   enviar,
   bloqueado = false,
+  enviando = 'Enviando à SEFAZ...',
   children,
 }: {
   opened: boolean;
@@ -47,6 +48,8 @@ export function EventoModal<Input extends FieldValues, Output>({
   enviar: (dados: Output) => Promise<void>;
   /** Nothing can be sent (the deadline ended). */
   bloqueado?: boolean;
+  /** The confirm button's label while sending (to SEFAZ unless told). */
+  enviando?: string;
   children: ReactNode;
 }) {
   return (
@@ -59,6 +62,7 @@ export function EventoModal<Input extends FieldValues, Output>({
         falha={falha}
         enviar={enviar}
         bloqueado={bloqueado}
+        enviando={enviando}
         onClose={onClose}
       >
         {children}
@@ -75,6 +79,7 @@ function EventoForm<Input extends FieldValues, Output>({
   falha,
   enviar,
   bloqueado,
+  enviando,
   onClose,
   children,
 }: {
@@ -85,6 +90,7 @@ function EventoForm<Input extends FieldValues, Output>({
   falha: string;
   enviar: (dados: Output) => Promise<void>;
   bloqueado: boolean;
+  enviando: string;
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -112,7 +118,7 @@ function EventoForm<Input extends FieldValues, Output>({
             </Button>
             <SaveButton
               saving={form.formState.isSubmitting}
-              savingLabel="Enviando à SEFAZ..."
+              savingLabel={enviando}
               color={cor}
               disabled={bloqueado || form.formState.isSubmitting}
             >

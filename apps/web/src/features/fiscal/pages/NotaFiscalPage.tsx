@@ -1,37 +1,21 @@
-import { Paper, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { IconFileInvoice, IconReceipt, IconTool } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useDevolucao } from '../../../api/fiscal';
 import { PageHeader } from '../../../components/PageHeader';
 import { DevolucoesPainel } from '../components/DevolucoesPainel';
+import { EmissorNacional, NfseAba } from '../components/NfseAba';
 import { NotasLista } from '../components/NotasLista';
 import { StatusSefaz } from '../components/StatusSefaz';
 import { filtrosDaUrl, filtrosParaUrl, type AbaNota, type FiltrosNota } from '../filtros';
 import { notaPath } from '../paths';
 import { NOTA_TEXTOS } from '../textos';
 
-/** The NFS-e tab: what is coming, with nothing to click. */
-function NfseEmBreve() {
-  return (
-    <Paper withBorder radius="md" p="xl" data-testid="nfse-em-breve">
-      <Stack align="center" gap="xs" ta="center" py="lg">
-        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-          <IconTool size={30} />
-        </ThemeIcon>
-        <Text fw={600}>{NOTA_TEXTOS.nfseTitulo}</Text>
-        <Text size="sm" c="dimmed" maw={520}>
-          {NOTA_TEXTOS.nfseTexto}
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
-
 /**
- * /nota-fiscal (spec 2, issue 28): the SEFAZ status strip and the tabs NF-e, NFS-e and NFC-e;
- * the tab, the search and the filters live in the address. Under the NF-e tab's notes, the
- * returns (Devoluções, admins and managers).
+ * /nota-fiscal (spec 2, issues 28 and 30): the SEFAZ status strip (the national issuer's on the
+ * NFS-e tab) and the tabs NF-e, NFS-e and NFC-e; the tab, the search and the filters live in the
+ * address. Under the NF-e tab's notes, the returns (Devoluções, admins and managers).
  */
 export default function NotaFiscalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -52,7 +36,8 @@ export default function NotaFiscalPage() {
         title={NOTA_TEXTOS.titulo}
         breadcrumbs={[{ label: 'Início', to: '/dashboard' }, { label: NOTA_TEXTOS.titulo }]}
       />
-      <StatusSefaz />
+      {/* SEFAZ and its contingency queue are the NF-e's and NFC-e's; the NFS-e has its own issuer. */}
+      {aba === 'nfse' ? <EmissorNacional /> : <StatusSefaz />}
       <Tabs
         value={aba}
         onChange={(value) => mudarFiltros({ ...filtros, aba: (value ?? 'nfe') as AbaNota })}
@@ -71,7 +56,7 @@ export default function NotaFiscalPage() {
         </Tabs.List>
       </Tabs>
       {aba === 'nfse' ? (
-        <NfseEmBreve />
+        <NfseAba filtros={filtros} onChange={mudarFiltros} />
       ) : (
         <NotasLista key={aba} filtros={{ ...filtros, aba }} onChange={mudarFiltros} />
       )}

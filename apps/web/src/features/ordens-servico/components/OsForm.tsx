@@ -12,6 +12,7 @@ import {
 import { useEnviarAnexosOs, useSalvarOrdemServico } from '../../../api/ordens-servico';
 import { useAnexosDoNovo } from '../../../components/anexos/use-anexos-do-novo';
 import { EnviarEmailButton } from '../../../components/EnviarEmailButton';
+import { NfseDaOrigem } from '../../../components/fiscal/NfseDaOrigem';
 import { CadastroField } from '../../../components/form/CadastroField';
 import {
   CanalCentroFields,
@@ -83,8 +84,9 @@ function TotaisSection() {
 
 /**
  * "Adicionar OS" and "Editar OS" (spec 2.10 and 3.8): every section of the order, its lines with
- * live totals equal to the server's, the situação with the moves it allows, the history and the
- * print. A concluded, delivered or cancelled order is shown read-only.
+ * live totals equal to the server's, the situação with the moves it allows, its NFS-e once
+ * concluded, the history and the print. A concluded, delivered or cancelled order is shown
+ * read-only.
  */
 export function OsForm({ ordem }: { ordem?: OrdemServico }) {
   const navigate = useNavigate();
@@ -195,6 +197,13 @@ export function OsForm({ ordem }: { ordem?: OrdemServico }) {
               </Text>
             )}
           </Paper>
+        )}
+        {ordem && (
+          <NfseDaOrigem
+            origem={{ ordem_servico_id: ordem.id }}
+            concluida={ordem.situacao === 'concluida' || ordem.situacao === 'entregue'}
+            temServicos={ordem.servicos.length > 0}
+          />
         )}
         <form noValidate onSubmit={onSubmit} aria-label={titulo} data-testid="os-form">
           <fieldset disabled={!editavel} style={FIELDSET}>
