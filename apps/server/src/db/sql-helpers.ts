@@ -181,3 +181,8 @@ export function juncao(select: SQL, alias: string) {
     coluna: <T = unknown>(coluna: string) => sql<T>`${nome}.${sql.identifier(coluna)}`,
   };
 }
+
+/** Start of a calendar day (AAAA-MM-DD) in the company's time zone, as a timestamptz. */
+export function inicioDoDia(dia: string, timeZone: string): SQL {
+  return sql`(${dia}::date::timestamp AT TIME ZONE ${timeZone})`;
+}

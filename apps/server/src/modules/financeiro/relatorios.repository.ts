@@ -12,7 +12,7 @@ import {
 } from '@prumo/shared/financeiro';
 import { fromCentavos, toCentavos } from '@prumo/shared/money';
 import type { Executor } from '../../db/database';
-import { selectRows } from '../../db/sql-helpers';
+import { inicioDoDia, selectRows } from '../../db/sql-helpers';
 import { badRequest, notFound } from '../../http/errors';
 import { movimentosFinanceiros } from './financeiro.repository';
 
@@ -33,10 +33,6 @@ export const RELATORIO_MESES_MAX = 60;
 const periodoLongoMessage = (maximo: string) => `Escolha um período de até ${maximo}.`;
 
 const centavos = (value: number | null) => toCentavos(Number(value ?? 0));
-
-/** Start of a calendar day in the company's time zone, as a timestamptz. */
-const inicioDoDia = (day: string, timeZone: string) =>
-  sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
 
 /** "aaaa-mm" `n` months after another. */
 const mesMais = (mes: string, n: number) => addMonthsISO(`${mes}-01`, n).slice(0, 7);

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Devolucao, DevolucaoResumo, DevolucoesQuery } from '@prumo/shared/fiscal';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch, isoUtc, selectRows } from '../../db/sql-helpers';
+import { containsSearch, inicioDoDia, isoUtc, selectRows } from '../../db/sql-helpers';
 import { cadastroFiscal, type CadastroFiscal } from './fiscal.repository';
 import { devolucaoItens, devolucoes } from './fiscal.table';
 
@@ -111,10 +111,6 @@ const DE = sql`FROM ${d} JOIN cadastros c ON c.id = ${d.pessoaId}
   LEFT JOIN entradas_nfe en ON en.id = ${d.entradaNfeId}
   LEFT JOIN notas_fiscais n ON n.devolucao_id = ${d.id}
   LEFT JOIN usuarios u ON u.id = ${d.usuarioId}`;
-
-/** Start of a calendar day in the company's time zone. */
-const inicioDoDia = (dia: string, timeZone: string) =>
-  sql`(${dia}::date::timestamp AT TIME ZONE ${timeZone})`;
 
 function numerosDoResumo<T extends DevolucaoResumo>(row: T): T {
   return { ...row, valor_total: Number(row.valor_total) };

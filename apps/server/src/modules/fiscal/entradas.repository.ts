@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { EntradaNfe, EntradaNfeResumo, EntradasNfeQuery } from '@prumo/shared/fiscal';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch, isoUtc, selectRows } from '../../db/sql-helpers';
+import { containsSearch, inicioDoDia, isoUtc, selectRows } from '../../db/sql-helpers';
 import { entradaNfeItens, entradasNfe, produtosFornecedores } from './entradas.table';
 
 const e = entradasNfe;
@@ -143,10 +143,6 @@ const RESUMO = sql`${e.id} AS id, ${e.chave} AS chave, ${e.numero} AS numero, ${
   u.nome AS usuario_nome, ${isoUtc(e.createdAt)} AS created_at`;
 const DE = sql`FROM ${e} JOIN cadastros c ON c.id = ${e.fornecedorId}
   LEFT JOIN usuarios u ON u.id = ${e.usuarioId}`;
-
-/** Start of a calendar day in the company's time zone. */
-const inicioDoDia = (dia: string, timeZone: string) =>
-  sql`(${dia}::date::timestamp AT TIME ZONE ${timeZone})`;
 
 /**
  * GET /api/entradas-nfe: newest first, one page and the total (two queries). `q` is a key (44

@@ -16,6 +16,7 @@ import { badRequest, notFound, validationError, zodIssues } from '../../http/err
 import { readMultipartForm, type UploadRule } from '../../http/multipart';
 import { confirmarEntrada, lerNotaDeEntrada, previaDaEntrada } from './entradas';
 import { getEntrada, listEntradas, xmlDaEntrada } from './entradas.repository';
+import { enviarXml } from './xml-resposta';
 
 /** The supplier's nfeProc: one .xml (its content is checked, not its type). */
 const XML_RULE: UploadRule = { field: 'xml', label: 'XML da NF-e', maxFiles: 1 };
@@ -90,11 +91,7 @@ export const entradasNfeRoutes: FastifyPluginAsyncZod<{ db: Database; config: Co
     async (request, reply) => {
       const entrada = await xmlDaEntrada(db, request.params.id);
       if (!entrada) throw notFound(ENTRADAS_MENSAGENS.naoEncontrada);
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${entrada.chave}-procNFe.xml"`)
-        .header('cache-control', 'no-store')
-        .send(`<?xml version="1.0" encoding="UTF-8"?>${entrada.xml}`);
+      return enviarXml(reply, entrada.xml, `${entrada.chave}-procNFe.xml`);
     },
   );
 

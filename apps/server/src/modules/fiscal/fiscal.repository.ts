@@ -19,6 +19,7 @@ import type { FormaPagamento } from '@prumo/shared/vendas';
 import type { Executor, Transaction } from '../../db/database';
 import {
   containsSearch,
+  inicioDoDia,
   isoUtc,
   selectRows,
   sortOrder,
@@ -549,10 +550,6 @@ const ORDENACAO: SortColumns<NonNullable<NotasFiscaisQuery['sort']>> = {
   valor: [n.valorTotal],
   destinatario: [sql`normalize_search(${n.destinatarioNome})`],
 };
-
-/** Start of a calendar day in the company's time zone. */
-const inicioDoDia = (dia: string, timeZone: string) =>
-  sql`(${dia}::date::timestamp AT TIME ZONE ${timeZone})`;
 
 /** GET /api/notas-fiscais: one page and the total, two queries. */
 export async function listNotas(

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Nfse, NfseResumo, NfsesQuery } from '@prumo/shared/fiscal';
 import type { Executor, Transaction } from '../../db/database';
-import { containsSearch, isoUtc, selectRows } from '../../db/sql-helpers';
+import { containsSearch, inicioDoDia, isoUtc, selectRows } from '../../db/sql-helpers';
 import { cadastroFiscal, type CadastroFiscal } from './fiscal.repository';
 import { nfseEventos, nfses } from './nfse.table';
 
@@ -225,9 +225,6 @@ function numerosDoResumo<T extends NfseResumo>(row: T): T {
     valor_liquido: Number(row.valor_liquido),
   };
 }
-
-const inicioDoDia = (dia: string, timeZone: string) =>
-  sql`(${dia}::date::timestamp AT TIME ZONE ${timeZone})`;
 
 /** GET /api/nfse: newest first, one page and the total. */
 export async function listNfses(

@@ -17,6 +17,7 @@ import { sendPdf } from '../../http/pdf-reply';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { getNfse, listNfses, nfseRow } from './nfse.repository';
 import { ServicoNfse } from './nfse/emissao-nfse';
+import { enviarXml } from './xml-resposta';
 import { enviarNfsePorEmail } from './nfse/nfse-email';
 
 /**
@@ -140,12 +141,7 @@ export const nfseRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       const nota = await existente(request.params.id);
       const xml = nota.xmlNfse ?? nota.xmlDps;
       if (!xml) throw notFound(NFSE_EMISSAO_MENSAGENS.xmlIndisponivel);
-      const nome = nota.chave ? `NFSe-${nota.chave}.xml` : `${nota.idDps}.xml`;
-      return reply
-        .type('application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${nome}"`)
-        .header('cache-control', 'no-store')
-        .send(`<?xml version="1.0" encoding="UTF-8"?>${xml}`);
+      return enviarXml(reply, xml, nota.chave ? `NFSe-${nota.chave}.xml` : `${nota.idDps}.xml`);
     },
   );
 

@@ -28,7 +28,7 @@ import type { Executor, Transaction } from '../../db/database';
 import { documentoComStatus } from '../../db/documento';
 import { colunasDoEndereco } from '../../db/documento-tabelas';
 import { buscaDoDocumento, listaDe, listaPaginada } from '../../db/lista';
-import { containsSearch, juncao, type SortColumns } from '../../db/sql-helpers';
+import { containsSearch, inicioDoDia, juncao, type SortColumns } from '../../db/sql-helpers';
 import { hook } from '../server-module';
 import { AppError, badRequest } from '../../http/errors';
 import type { AuthenticatedUser } from '../../http/authenticated-user';
@@ -76,9 +76,6 @@ const documento = documentoComStatus({
   transicaoInvalida: transicaoOsInvalidaMessage,
   historico: { tabela: ordemServicoHistorico, linha: tabelasDaOrdem.linhaDoHistorico },
 });
-
-const inicioDoDia = (day: string, timeZone: string) =>
-  sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
 
 /** Today and tomorrow in the company's calendar. */
 function hojeEAmanha(timeZone: string) {

@@ -35,6 +35,7 @@ import { documentoComStatus } from '../../db/documento';
 import { preparedPerDatabase } from '../../db/prepared';
 import {
   containsSearch,
+  inicioDoDia,
   insercao,
   isoUtc,
   lerJuntos,
@@ -97,10 +98,6 @@ const documento = documentoComStatus({
     linha: (vendaId, status, usuarioId, motivo) => ({ vendaId, status, usuarioId, motivo }),
   },
 });
-
-/** Start of a calendar day in the company's time zone, as a timestamptz. */
-const inicioDoDia = (day: string, timeZone: string) =>
-  sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
 
 /** The list's columns, given the two name lookups joined for them. */
 function colunasDoResumo(
