@@ -69,7 +69,7 @@ function suite(name, args, env = {}) {
     ],
     env,
   );
-  let counts = { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0 };
+  let counts = { numPassedTests: 0, numFailedTests: 0, numTotalTests: 0, testResults: [] };
   try {
     counts = JSON.parse(fs.readFileSync(output, 'utf8'));
   } catch {
@@ -80,6 +80,19 @@ function suite(name, args, env = {}) {
   failed += suiteFailed;
   summary.push(
     `${name.padEnd(14)} ${counts.numPassedTests} passed, ${suiteFailed} failed (${seconds.toFixed(1)} s)`,
+    ...failedTests(counts).map((line) => `    ✗ ${line}`),
+  );
+}
+
+/** The failed tests of a vitest JSON report, one line each (file › test: first line of the error), so the summary at the end of a long log names them. */
+function failedTests(report) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        return `${path.relative(rootDir, file.name)} › ${test.fullName}: ${message}`;
+      }),
   );
 }
 
