@@ -47,7 +47,7 @@ const criarServico = (nome: string, preco: number) =>
     nome,
     preco,
     codigoTributacaoNacional: '140101',
-    codigoNbs: '120013100',
+    codigoNbs: '120012000',
     aliquotaIss: 2,
   });
 

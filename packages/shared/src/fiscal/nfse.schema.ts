@@ -42,6 +42,8 @@ export const NFSE_EMISSAO_MENSAGENS = {
     semInscricaoMunicipal: 'Informe a inscrição municipal em Configurações → Fiscal',
     semMunicipio: 'Informe o município da empresa em Configurações → Fiscal',
     tomadorSemDocumento: 'O cliente não tem CPF nem CNPJ',
+    aliquotaRetida: (nome: string) =>
+      `Serviço '${nome}': com o ISS retido pelo cliente, informe a alíquota do ISS (mínimo de 1,80%) em Serviços → Fiscal`,
   },
 } as const;
 const M = NFSE_EMISSAO_MENSAGENS;

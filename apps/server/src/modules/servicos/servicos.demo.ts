@@ -7,11 +7,21 @@ import { createServico } from './servicos.repository';
  * national codes: 14.01.01 (conserto e manutenção de aparelhos), 14.02.01 (assistência técnica),
  * 01.07.01 (suporte técnico em informática), and plausible ISS rates (2 % and 2,9 %); the ISS
  * is due at the shop's município and not withheld (the defaults).
+ *
+ * Each carries the NBS that the official correlation of LC 116 items and NBS (Portal NFS-e,
+ * "Anexo VIII – Correlação Item LC 116 × NBS") lists for its item: computers 1.2001.20.00
+ * (manutenção e reparação de computadores e periféricos), phones 1.2001.70.00 (de equipamentos e
+ * aparelhos de telecomunicações), IT support 1.1501.30.00 (suporte em tecnologia da informação).
  */
+const NBS_COMPUTADORES = '120012000';
+const NBS_TELECOMUNICACOES = '120017000';
+const NBS_SUPORTE_TI = '115013000';
+
 const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Diagnóstico técnico',
     codigoTributacaoNacional: '14.02.01',
+    codigoNbs: NBS_COMPUTADORES,
     aliquotaIss: 2,
     categoria: 'Assistência técnica',
     preco: 60,
@@ -22,6 +32,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Formatação com backup',
     codigoTributacaoNacional: '01.07.01',
+    codigoNbs: NBS_SUPORTE_TI,
     aliquotaIss: 2.9,
     categoria: 'Informática',
     preco: 150,
@@ -33,6 +44,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Limpeza interna e troca de pasta térmica',
     codigoTributacaoNacional: '14.01.01',
+    codigoNbs: NBS_COMPUTADORES,
     aliquotaIss: 2,
     categoria: 'Informática',
     preco: 120,
@@ -43,6 +55,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Troca de tela de celular',
     codigoTributacaoNacional: '14.01.01',
+    codigoNbs: NBS_TELECOMUNICACOES,
     aliquotaIss: 2,
     categoria: 'Celulares',
     preco: 90,
@@ -53,6 +66,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Troca de conector de carga',
     codigoTributacaoNacional: '14.01.01',
+    codigoNbs: NBS_TELECOMUNICACOES,
     aliquotaIss: 2,
     categoria: 'Celulares',
     preco: 70,
@@ -62,6 +76,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Instalação de SSD e clonagem do disco',
     codigoTributacaoNacional: '14.01.01',
+    codigoNbs: NBS_COMPUTADORES,
     aliquotaIss: 2,
     categoria: 'Informática',
     preco: 100,
@@ -71,6 +86,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Visita técnica',
     codigoTributacaoNacional: '14.02.01',
+    codigoNbs: NBS_COMPUTADORES,
     aliquotaIss: 2,
     categoria: 'Atendimento externo',
     preco: 80,
@@ -82,6 +98,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Configuração de rede Wi-Fi',
     codigoTributacaoNacional: '01.07.01',
+    codigoNbs: NBS_SUPORTE_TI,
     aliquotaIss: 2.9,
     categoria: 'Atendimento externo',
     preco: 110,
@@ -91,6 +108,7 @@ const SERVICOS: ServicoCreateInput[] = [
   {
     nome: 'Recuperação de dados',
     codigoTributacaoNacional: '01.07.01',
+    codigoNbs: NBS_SUPORTE_TI,
     aliquotaIss: 2.9,
     categoria: 'Informática',
     preco: 350,

@@ -1076,7 +1076,7 @@ async function crashRounds(env: Record<string, string>) {
         nome: `Conserto queda ${round}`,
         preco: 50,
         codigoTributacaoNacional: '140101',
-        codigoNbs: '120013100',
+        codigoNbs: '120012000',
         aliquotaIss: 2,
       });
       expect(servico.status).toBe(201);

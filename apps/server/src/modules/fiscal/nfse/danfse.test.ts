@@ -58,7 +58,7 @@ describe('danfsePdf', () => {
       // Serviço
       'SERVIÇO PRESTADO',
       `14.01.01 ${DESCRICAO_TRIBUTACAO_EXEMPLO}`,
-      '1.2001.31.00 São Paulo/SP OS000123',
+      '1.2001.20.00 São Paulo/SP OS000123',
       'DESCRIÇÃO DO SERVIÇO',
       '1 × Troca de tela de notebook (R$ 350,00); 1 × Limpeza interna (R$ 80,00)',
       // Valores
@@ -122,7 +122,7 @@ describe('danfsePdf', () => {
   it('says when the customer is not identified, and prints the NBS description and xOutInf', async () => {
     const { xml } = nfseDeExemplo({
       dps: { tpAmb: 1, tomador: undefined },
-      descricaoNbs: 'Serviços de manutenção e reparação de computadores e periféricos',
+      descricaoNbs: 'Serviços de manutenção e reparação de computadores e seus periféricos',
       outrasInformacoes: 'NFS-e gerada pelo emissor público nacional',
     });
     expect((await validarXml(xml, 'NFSe')).erros).toEqual([]);
@@ -130,7 +130,7 @@ describe('danfsePdf', () => {
     expect(texto).toContain(`TOMADOR DO SERVIÇO ${TOMADOR_NAO_IDENTIFICADO}`);
     expect(texto).not.toContain('Maria Aparecida');
     expect(texto).toContain(
-      '1.2001.31.00 Serviços de manutenção e reparação de computadores e periféricos',
+      '1.2001.20.00 Serviços de manutenção e reparação de computadores e seus periféricos',
     );
     expect(texto).toContain('São Paulo/SP OS000123');
     expect(texto).toContain('Outras informações: NFS-e gerada pelo emissor público nacional');

@@ -97,7 +97,7 @@ function municipio(codigo: string, nome = '', uf = ''): string {
   return [nome || achado?.nome, uf || achado?.uf].filter(Boolean).join('/');
 }
 
-/** NBS "120013100" → "1.2001.31.00". */
+/** NBS "120012000" → "1.2001.20.00". */
 const codigoNbs = (codigo: string) =>
   /^\d{9}$/.test(codigo) ? codigo.replace(/^(\d)(\d{4})(\d{2})(\d{2})$/, '$1.$2.$3.$4') : codigo;
 

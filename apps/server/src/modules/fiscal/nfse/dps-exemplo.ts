@@ -45,7 +45,7 @@ export function dpsDeExemplo(outros: Partial<DpsDados> = {}): DpsDados {
     servico: {
       municipioPrestacao: SAO_PAULO,
       codigoTributacaoNacional: '140101',
-      codigoNbs: '120013100',
+      codigoNbs: '120012000',
       descricao: '1 × Troca de tela de notebook (R$ 350,00); 1 × Limpeza interna (R$ 80,00)',
       codigoInterno: 'OS000123',
       informacoesComplementares: 'Ordem de serviço nº 000123',

@@ -107,6 +107,35 @@ describe('montarDps', () => {
     expect(retido).toContain('<tpRetISSQN>2</tpRetISSQN><pAliq>3.00</pAliq>');
   });
 
+  it('states the ISS rate only where the national rules ask for it', () => {
+    const comRegime = (
+      opcaoSimplesNacional: 1 | 2 | 3,
+      regimeApuracaoSimples: 1 | 2 | 3 | null,
+      regimeEspecial: 0 | 5,
+      issRetido: boolean,
+    ) =>
+      montarDps(
+        dpsDeExemplo({
+          prestador: {
+            cnpj: CNPJ_PRESTADOR_EXEMPLO,
+            opcaoSimplesNacional,
+            regimeApuracaoSimples,
+            regimeEspecial,
+          },
+          valores: { ...dpsDeExemplo().valores, issRetido, aliquotaIss: 2 },
+        }),
+      ).xml.includes('<pAliq>');
+    // Required: ME/EPP with the ISS in the DAS whose customer withholds it (E0621).
+    expect(comRegime(3, 1, 0, true)).toBe(true);
+    // Refused: not withheld (E0625), ISS outside the DAS (E0635), non-optante (E0617),
+    // MEI (E0600), a regime especial (E0604).
+    expect(comRegime(3, 1, 0, false)).toBe(false);
+    expect(comRegime(3, 2, 0, true)).toBe(false);
+    expect(comRegime(1, null, 0, true)).toBe(false);
+    expect(comRegime(2, null, 0, true)).toBe(false);
+    expect(comRegime(3, 1, 5, true)).toBe(false);
+  });
+
   it('refuses what no DPS can carry', () => {
     const base = dpsDeExemplo();
     expect(() => montarDps({ ...base, valores: { ...base.valores, servicoCentavos: 0 } })).toThrow(

@@ -4,7 +4,7 @@
 // IBS/CBS group of the tax reform stays out: optional in 2026 (research/fiscal.md, section 5).
 import { dataHoraFiscal } from '../nfe/nfe-xml';
 import { dinheiro, escapar, somenteDigitos, tag, texto, textoFiscal } from '../xml-texto';
-import type { DpsDados, EnderecoNacional, Prestador, Tomador, Valores } from './dps-dados';
+import type { DpsDados, EnderecoNacional, Prestador, Tomador } from './dps-dados';
 
 export const NAMESPACE_NFSE = 'http://www.sped.fazenda.gov.br/nfse';
 export const VERSAO_DPS = '1.01';
@@ -104,15 +104,27 @@ function toma(tomador: Tomador): string {
 }
 
 /**
- * An ME/EPP that pays the ISSQN in the Simples (regApTribSN 1) does not state its rate: the
- * national issuer takes the Simples' own, unless the customer withholds the tax.
+ * Whether the DPS states the ISS rate (pAliq). The national issuer keeps each member município's
+ * rates and takes its own, so the rate is refused (E0600, E0604, E0617, E0625, E0635 of the
+ * layout's business rules, Anexo I) except in one case, where it is required (E0621): an ME/EPP
+ * of the Simples paying the ISS in the DAS (regApTribSN 1) whose customer withholds the tax.
+ * Prumo issues only in municípios that use the national issuer, so their rules are the ones
+ * that apply.
  */
-function informaAliquota(prestador: Prestador, valores: Valores): boolean {
-  if (valores.aliquotaIss === null || valores.aliquotaIss === undefined) return false;
-  const issNoSimples =
-    prestador.opcaoSimplesNacional === 3 && (prestador.regimeApuracaoSimples ?? 1) === 1;
-  return !issNoSimples || valores.issRetido;
+export function informaAliquotaIss(
+  prestador: Pick<Prestador, 'opcaoSimplesNacional' | 'regimeApuracaoSimples' | 'regimeEspecial'>,
+  issRetido: boolean,
+): boolean {
+  return (
+    prestador.regimeEspecial === 0 &&
+    prestador.opcaoSimplesNacional === 3 &&
+    (prestador.regimeApuracaoSimples ?? 1) === 1 &&
+    issRetido
+  );
 }
+
+/** The least rate an ME/EPP of the Simples may state when its ISS is withheld (E0621). */
+export const ALIQUOTA_ISS_MINIMA_RETIDA = 1.8;
 
 function valores(dados: DpsDados): string {
   const v = dados.valores;
@@ -123,7 +135,9 @@ function valores(dados: DpsDados): string {
   const tribMun =
     tag('tribISSQN', v.tributacaoIssqn) +
     tag('tpRetISSQN', v.issRetido ? 2 : 1) +
-    (informaAliquota(dados.prestador, v) ? tag('pAliq', percentual(v.aliquotaIss!)) : '');
+    (informaAliquotaIss(dados.prestador, v.issRetido) && typeof v.aliquotaIss === 'number'
+      ? tag('pAliq', percentual(v.aliquotaIss))
+      : '');
   const totTrib =
     v.percentualSimples !== null && v.percentualSimples !== undefined
       ? tag('pTotTribSN', percentual(v.percentualSimples))

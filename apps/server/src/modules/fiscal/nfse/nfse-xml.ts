@@ -83,7 +83,7 @@ export interface NfseGerada {
   emitente: EmitenteCadastrado;
   /** Names the issuer writes out: municipalities and the service code's description. */
   nomes: { localEmissao: string; localPrestacao: string; tributacaoNacional: string };
-  /** The rate applied when the DPS states none (an ME/EPP in the Simples: the issuer's). */
+  /** The rate applied when the DPS states none (the município's, which the issuer keeps). */
   aliquotaPadrao: number;
 }
 

@@ -4,9 +4,10 @@
 // requests against the official schemas and their signatures, and answers the NFS-e and the event
 // signed with its own certificate. What it issued lives in memory only.
 //
-// Error codes: E1235 (schema) and E0310 (service code outside the national list) are the
-// national list's as reported (research/fiscal.md, section 5); the codes for a DPS already used,
-// a bad signature and a note already cancelled are stand-ins kept in ERROS_SEFIN, to be checked
+// Error codes: E1235 (schema), E0310 (service code outside the national list), E0014 (a DPS
+// already used) and the rate rules (E0600, E0604, E0617, E0621, E0625, E0635) are the national
+// list's (the layout's business rules, Anexo I; research/fiscal.md, section 5); the codes for a
+// bad signature and a note already cancelled are stand-ins kept in ERROS_SEFIN, to be checked
 // against the national list.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
@@ -63,7 +64,34 @@ export const ERROS_SEFIN = {
     descricao: 'A chave do pedido de evento difere da chave do endereço',
   }),
   corpo: (): ErroSefin => ({ codigo: 'E0001', descricao: 'Corpo da requisição inválido' }),
+  aliquotaNaoPermitida: (codigo: string): ErroSefin => ({
+    codigo,
+    descricao:
+      'Não é permitido informar alíquota: o município de incidência do ISSQN está ativo no Sistema Nacional NFS-e e a alíquota é a parametrizada por ele.',
+  }),
+  aliquotaObrigatoria: (): ErroSefin => ({
+    codigo: 'E0621',
+    descricao:
+      'Informe a alíquota (mínimo de 1,80%): prestador ME/EPP do Simples Nacional com ISSQN retido.',
+  }),
 } as const;
+
+/**
+ * The national rules on the ISS rate for a município that uses the national issuer (all of
+ * them here): who may not state it, and the one case that must (Anexo I, pAliq block).
+ */
+function recusaDeAliquota(prest: DpsLida['prest'], valores: DpsLida['valores']): ErroSefin | null {
+  const retido = valores.tpRetISSQN !== 1;
+  if (prest.opSimpNac === 3 && prest.regApTribSN === 1 && prest.regEspTrib === 0 && retido) {
+    const minima = valores.pAliq !== null && valores.pAliq >= 1.8;
+    return minima ? null : ERROS_SEFIN.aliquotaObrigatoria();
+  }
+  if (valores.pAliq === null) return null;
+  if (prest.opSimpNac === 2) return ERROS_SEFIN.aliquotaNaoPermitida('E0600');
+  if (prest.regEspTrib !== 0) return ERROS_SEFIN.aliquotaNaoPermitida('E0604');
+  if (prest.opSimpNac === 1) return ERROS_SEFIN.aliquotaNaoPermitida('E0617');
+  return ERROS_SEFIN.aliquotaNaoPermitida(prest.regApTribSN === 1 ? 'E0625' : 'E0635');
+}
 
 export type CenarioSefin =
   | { tipo: 'normal' }
@@ -114,8 +142,8 @@ export interface SimuladorSefin {
 }
 
 const CORPO_MAX_BYTES = 2_000_000;
-/** The rate the issuer applies to an ME/EPP in the Simples (it knows the revenue; here fixed). */
-const ALIQUOTA_SIMPLES = 2;
+/** The rate the issuer applies when the DPS states none: each município's own, here one for all. */
+const ALIQUOTA_DO_MUNICIPIO = 2;
 
 type Json = Record<string, unknown>;
 interface Resultado {
@@ -178,6 +206,8 @@ class Sefin {
     }
     const tributacao = this.opcoes.nomes.tributacaoNacional(dps.serv.cTribNac);
     if (!tributacao) return falha(400, ERROS_SEFIN.codigoTributacao(dps.serv.cTribNac));
+    const recusa = recusaDeAliquota(dps.prest, dps.valores);
+    if (recusa) return falha(400, recusa);
     const emitente = this.opcoes.cadastro(dps.prest.CNPJ);
     if (!emitente) return falha(400, ERROS_SEFIN.emitenteDesconhecido(dps.prest.CNPJ));
     return this.gerar(xml, dps, emitente, tributacao);
@@ -199,7 +229,7 @@ class Sefin {
         localPrestacao: this.opcoes.nomes.municipio(dps.serv.cLocPrestacao),
         tributacaoNacional: tributacao,
       },
-      aliquotaPadrao: ALIQUOTA_SIMPLES,
+      aliquotaPadrao: ALIQUOTA_DO_MUNICIPIO,
     });
     const assinada = assinarXml(nfse, 'infNFSe', this.certificado);
     this.porChave.set(chave, { chave, idDps: dps.id, numero, xml: assinada, cancelada: false });

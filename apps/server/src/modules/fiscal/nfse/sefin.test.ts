@@ -105,6 +105,45 @@ describe('Sefin Nacional (simulação)', () => {
     expect(erro.erros[0]?.codigo).toBe('E0310');
   });
 
+  it('refuses a rate the município sets (E0617) and a withheld ISS of the Simples without one (E0621)', async () => {
+    // A DPS assembled by hand, as another program might: the layout allows pAliq, the rules do not.
+    const comAliquota = (dados: ReturnType<typeof dpsDeExemplo>, pAliq: string) =>
+      assinarXml(
+        montarDps(dados).xml.replace(
+          '<tpRetISSQN>1</tpRetISSQN>',
+          `<tpRetISSQN>1</tpRetISSQN><pAliq>${pAliq}</pAliq>`,
+        ),
+        'infDPS',
+        certificado,
+      );
+    const naoOptante = dpsDeExemplo({
+      numero: ++numero,
+      prestador: {
+        ...dpsDeExemplo().prestador,
+        opcaoSimplesNacional: 1,
+        regimeApuracaoSimples: null,
+      },
+    });
+    const recusa = (await cliente
+      .emitir(comAliquota(naoOptante, '2.00'))
+      .catch((e: unknown) => e)) as SefinRecusa;
+    expect(recusa.erros[0]?.codigo).toBe('E0617');
+
+    const retidoSemAliquota = await dpsAssinada({
+      valores: { ...dpsDeExemplo().valores, issRetido: true, aliquotaIss: null },
+    });
+    const obrigatoria = (await cliente
+      .emitir(retidoSemAliquota)
+      .catch((e: unknown) => e)) as SefinRecusa;
+    expect(obrigatoria.erros[0]?.codigo).toBe('E0621');
+    const retidoComAliquota = await dpsAssinada({
+      valores: { ...dpsDeExemplo().valores, issRetido: true, aliquotaIss: 3 },
+    });
+    expect(lerNfse((await cliente.emitir(retidoComAliquota)).xml).valores).toMatchObject({
+      pAliqAplic: 3,
+    });
+  });
+
   it('never invoices a DPS twice: a resend is refused and its note is found by the DPS id', async () => {
     const dps = await dpsAssinada();
     const primeira = await cliente.emitir(dps);
