@@ -298,6 +298,8 @@ export const configuracaoFiscalUpdateSchema = z
     nfse_regime_especial: z.literal(NFSE_REGIMES_ESPECIAIS, { error: NM.regimeEspecial }),
     nfse_emissor_nacional: z.boolean({ error: NM.simNao }),
     nfse_ativa: z.boolean({ error: NM.simNao }),
+    /** The queue issues the NFS-e of each order and appointment concluded from now on. */
+    nfse_emitir_ao_concluir: z.boolean({ error: NM.simNao }),
     nfse_serie: z
       .number({ error: NM.serie })
       .int({ error: NM.serie })
@@ -372,6 +374,7 @@ export const configuracaoFiscalSchema = z.object({
   nfse_regime_especial: z.literal(NFSE_REGIMES_ESPECIAIS),
   nfse_emissor_nacional: z.boolean(),
   nfse_ativa: z.boolean(),
+  nfse_emitir_ao_concluir: z.boolean(),
   nfse_serie: z.number().int(),
   /** The next DPS number of the série in the settings' ambiente. */
   nfse_proximo_numero: z.number().int(),

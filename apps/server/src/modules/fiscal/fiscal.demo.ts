@@ -35,6 +35,7 @@ export async function seedFiscalDemo(tx: Transaction): Promise<void> {
     nfse_regime_especial: 0,
     nfse_emissor_nacional: true,
     nfse_ativa: true,
+    nfse_emitir_ao_concluir: false,
     nfse_serie: 1,
     nfse_proximo_numero: 1,
   });

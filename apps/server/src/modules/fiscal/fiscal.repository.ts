@@ -119,6 +119,7 @@ export async function getConfiguracaoFiscal(db: Executor): Promise<ConfiguracaoF
     nfse_regime_especial: row?.nfseRegimeEspecial ?? 0,
     nfse_emissor_nacional: row?.nfseEmissorNacional ?? true,
     nfse_ativa: row?.nfseAtiva ?? false,
+    nfse_emitir_ao_concluir: Boolean(row?.nfseAutomaticaDesde),
     nfse_serie: nfseSerie,
     nfse_proximo_numero: await proximoNumeroDps(db, ambiente, nfseSerie),
     certificado: certificadoInfo(row),
@@ -173,8 +174,21 @@ export async function saveConfiguracaoFiscal(
   };
   await tx
     .insert(configuracaoFiscal)
-    .values({ id: 1, ...colunas })
-    .onConflictDoUpdate({ target: configuracaoFiscal.id, set: colunas });
+    .values({
+      id: 1,
+      ...colunas,
+      nfseAutomaticaDesde: dados.nfse_emitir_ao_concluir ? new Date() : null,
+    })
+    .onConflictDoUpdate({
+      target: configuracaoFiscal.id,
+      set: {
+        ...colunas,
+        // Turned on, it keeps the moment it was first turned on; only what is concluded after.
+        nfseAutomaticaDesde: dados.nfse_emitir_ao_concluir
+          ? sql`coalesce(${configuracaoFiscal.nfseAutomaticaDesde}, now())`
+          : null,
+      },
+    });
   await moverNumeracaoDps(tx, dados.ambiente, dados.nfse_serie, dados.nfse_proximo_numero);
   const numeracoes = [
     { modelo: 55, serie: dados.nfe_serie, proximo: dados.nfe_proximo_numero, campo: 'nfe' },

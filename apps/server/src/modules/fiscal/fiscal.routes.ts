@@ -126,7 +126,8 @@ export const fiscalRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
           '`confirmar_producao: true`), CSC, CSOSN e CFOPs. `csc_token` omitido mantém o guardado. ' +
           'NFS-e: inscrição municipal, opSimpNac (`nfse_op_simples_nacional`; null, ou omitido ' +
           'quando `crt` é enviado, segue o regime), regApTribSN, regEspTrib, se o município usa ' +
-          'o emissor nacional, a série da DPS e o próximo número (por ambiente e série).',
+          'o emissor nacional, a série da DPS e o próximo número (por ambiente e série), e ' +
+          '`nfse_emitir_ao_concluir` (a fila emite a NFS-e do que for concluído desde então).',
         body: configuracaoFiscalUpdateSchema,
         response: { 200: configuracaoFiscalSchema },
       },

@@ -66,6 +66,8 @@ export const configuracaoFiscal = pgTable(
     /** The company's município issues through Sefin Nacional (else the NFS-e is not Prumo's). */
     nfseEmissorNacional: boolean().notNull().default(true),
     nfseAtiva: boolean().notNull().default(false),
+    /** "Emitir NFS-e ao concluir" on since then (the queue issues what is concluded after); null off. */
+    nfseAutomaticaDesde: timestamp({ withTimezone: true }),
     /** The DPS série (1 to 99999); its numbers are in numeracao_dps. */
     nfseSerie: integer().notNull().default(1),
     /** The .pfx, base64, encrypted; its password encrypted apart. */

@@ -3,6 +3,7 @@ import type { Nfse, NfseResumo, NfsesQuery } from '@prumo/shared/fiscal';
 import type { Executor, Transaction } from '../../db/database';
 import { containsSearch, inicioDoDia, isoUtc, selectRows } from '../../db/sql-helpers';
 import { cadastroFiscal, type CadastroFiscal } from './fiscal.repository';
+import { configuracaoFiscal } from './fiscal.table';
 import { nfseEventos, nfses } from './nfse.table';
 
 const n = nfses;
@@ -193,6 +194,45 @@ export function nfsesIncertas(db: Executor, desde: Date, limite: number): Promis
     .where(and(eq(n.envioIncerto, true), eq(n.situacao, 'Rascunho'), lt(n.updatedAt, desde)))
     .orderBy(n.updatedAt)
     .limit(limite);
+}
+
+/** Since when "Emitir NFS-e ao concluir" is on, while the NFS-e is issued here; null otherwise. */
+export async function nfseAutomaticaDesde(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ desde: configuracaoFiscal.nfseAutomaticaDesde })
+    .from(configuracaoFiscal)
+    .where(
+      and(eq(configuracaoFiscal.nfseAtiva, true), eq(configuracaoFiscal.nfseEmissorNacional, true)),
+    );
+  return row?.desde ?? null;
+}
+
+/**
+ * The orders and appointments concluded since `desde`, with services, that never had an NFS-e
+ * (one cancelled by hand is not issued again), oldest first: what the automatic issue takes.
+ */
+export async function origensParaNfseAutomatica(
+  db: Executor,
+  desde: Date,
+  limite: number,
+): Promise<Array<{ ordem_servico_id: number } | { venda_id: number }>> {
+  const linhas = await selectRows<{ tipo: 'ordem' | 'agendamento'; id: number }>(
+    db,
+    sql`SELECT * FROM (
+        SELECT 'ordem' AS tipo, o.id, o.concluida_em AS em FROM ordens_servico o
+        WHERE o.situacao IN ('concluida', 'entregue') AND o.concluida_em >= ${desde.toISOString()}::timestamptz
+          AND EXISTS (SELECT 1 FROM ordem_servico_servicos s WHERE s.ordem_servico_id = o.id)
+          AND NOT EXISTS (SELECT 1 FROM nfses x WHERE x.ordem_servico_id = o.id)
+        UNION ALL
+        SELECT 'agendamento', v.id, v.concluido_em FROM vendas v
+        WHERE v.tipo = 'servico' AND v.status = 'Concluído' AND v.servico_id IS NOT NULL
+          AND v.concluido_em >= ${desde.toISOString()}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM nfses x WHERE x.venda_id = v.id)
+      ) pendentes ORDER BY em, id LIMIT ${limite}`,
+  );
+  return linhas.map((l) =>
+    l.tipo === 'ordem' ? { ordem_servico_id: Number(l.id) } : { venda_id: Number(l.id) },
+  );
 }
 
 export async function registrarEventoNfse(

@@ -31,7 +31,7 @@ async function servico(dados: Json = {}): Promise<number> {
       nome: `Serviço ${Math.random()}`,
       preco: 100,
       codigoTributacaoNacional: '140101',
-      codigoNbs: '120013100',
+      codigoNbs: '120012000',
       aliquotaIss: 2,
       ...dados,
     },
@@ -324,5 +324,82 @@ describe('NFS-e de uma ordem de serviço', () => {
     expect(recusada.json<{ message: string }>().message).toBe(
       'Só uma ordem de serviço concluída (ou entregue) tem NFS-e',
     );
+  });
+});
+
+describe('NFS-e emitida ao concluir (configuração)', () => {
+  const configurar = async (ligada: boolean) => {
+    const response = await ctx.request({
+      method: 'PUT',
+      url: '/api/fiscal/configuracao',
+      payload: { nfse_emitir_ao_concluir: ligada },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Json>().nfse_emitir_ao_concluir).toBe(ligada);
+  };
+  const daOrdem = async (ordem: number) =>
+    (await ctx.request({ method: 'GET', url: `/api/nfse?ordem_servico_id=${ordem}` })).json<
+      Nfse[]
+    >();
+  afterAll(() => configurar(false));
+
+  it('issues, once, what is concluded after it is turned on, even racing a click; never again after a cancellation', async () => {
+    const antes = await ordemConcluida([{ servico_id: await servico(), valor: 80 }]);
+    await configurar(true);
+    const depois = await ordemConcluida([{ servico_id: await servico(), valor: 90 }]);
+    const servicoNfse = ServicoNfse.de(ctx.database.db)!;
+
+    const [clique] = await Promise.all([emitir(depois), servicoNfse.emitirAutomaticas()]);
+    expect([200, 201]).toContain(clique.statusCode);
+    const [nota, ...outras] = await daOrdem(depois);
+    expect(outras).toEqual([]);
+    expect(nota).toMatchObject({ situacao: 'Autorizada', valor_servicos: 90 });
+    expect(await daOrdem(antes)).toEqual([]);
+
+    const cancelada = await ctx.request({
+      method: 'POST',
+      url: `/api/nfse/${nota!.id}/cancelar`,
+      payload: { motivo: 1, justificativa: 'Erro na emissão: valor do serviço errado' },
+    });
+    expect(cancelada.statusCode, cancelada.body).toBe(200);
+    expect(await servicoNfse.emitirAutomaticas()).toBe(0);
+    expect((await daOrdem(depois)).map((n) => n.situacao)).toEqual(['Cancelada']);
+  });
+
+  it('is the fiscal queue that issues it, for an appointment too; turned off, nothing more', async () => {
+    await configurar(true);
+    const servicoId = await servico({ preco: 60, duracao: 30 });
+    const agendamento = await ctx.request({
+      method: 'POST',
+      url: '/api/vendas',
+      payload: {
+        tipo: 'servico',
+        cliente_id: clienteId,
+        servico_id: servicoId,
+        data_agendamento: new Date(Date.now() + 25 * 86_400_000).toISOString().slice(0, 10),
+        hora_inicio: '10:00',
+        profissional_id: tecnicoId,
+        status: 'Agendado',
+        valor_total: 60,
+      },
+    });
+    expect(agendamento.statusCode, agendamento.body).toBe(201);
+    const vendaId = agendamento.json<{ id: number }>().id;
+    for (const status of ['Em Andamento', 'Concluído']) {
+      const movido = await ctx.request({
+        method: 'PATCH',
+        url: `/api/vendas/${vendaId}/status`,
+        payload: { status },
+      });
+      expect(movido.statusCode, movido.body).toBe(200);
+    }
+    await ServicoFiscal.de(ctx.database.db)!.processarFila();
+    const lista = await ctx.request({ method: 'GET', url: `/api/nfse?venda_id=${vendaId}` });
+    expect(lista.json<Nfse[]>()).toMatchObject([{ situacao: 'Autorizada', valor_servicos: 60 }]);
+
+    await configurar(false);
+    const ordem = await ordemConcluida([{ servico_id: servicoId, valor: 60 }]);
+    expect(await ServicoNfse.de(ctx.database.db)!.emitirAutomaticas()).toBe(0);
+    expect(await daOrdem(ordem)).toEqual([]);
   });
 });

@@ -249,6 +249,7 @@ type ToggleInput = ComponentType<{
   label: ReactNode;
   disabled?: boolean;
   name: string;
+  description?: ReactNode;
   ref?: unknown;
   checked: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
@@ -260,12 +261,14 @@ function toggleField(Input: ToggleInput) {
   return function ToggleField({
     name,
     label,
+    description,
     disabled,
-  }: Binding & { label: ReactNode; disabled?: boolean }) {
+  }: Binding & { label: ReactNode; description?: ReactNode; disabled?: boolean }) {
     const { ref, fieldName, value, onChange, onBlur, error } = useField(name);
     return (
       <Input
         label={label}
+        description={description}
         disabled={disabled}
         name={fieldName}
         ref={ref}

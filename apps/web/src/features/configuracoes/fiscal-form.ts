@@ -42,6 +42,7 @@ export interface FiscalFormValues {
   nfse_regime_especial: NfseRegimeEspecial;
   nfse_emissor_nacional: boolean;
   nfse_ativa: boolean;
+  nfse_emitir_ao_concluir: boolean;
   nfse_serie: number | null;
   nfse_proximo_numero: number | null;
 }
@@ -72,6 +73,7 @@ export function fiscalToFormValues(configuracao: ConfiguracaoFiscal): FiscalForm
     nfse_regime_especial: configuracao.nfse_regime_especial,
     nfse_emissor_nacional: configuracao.nfse_emissor_nacional,
     nfse_ativa: configuracao.nfse_ativa,
+    nfse_emitir_ao_concluir: configuracao.nfse_emitir_ao_concluir,
     nfse_serie: configuracao.nfse_serie,
     nfse_proximo_numero: configuracao.nfse_proximo_numero,
   };
@@ -110,6 +112,8 @@ export function fiscalParaEnvio(values: FiscalFormValues): ConfiguracaoFiscalInp
     nfse_regime_especial: values.nfse_regime_especial,
     nfse_emissor_nacional: values.nfse_emissor_nacional,
     nfse_ativa: values.nfse_emissor_nacional && values.nfse_ativa,
+    nfse_emitir_ao_concluir:
+      values.nfse_emissor_nacional && values.nfse_ativa && values.nfse_emitir_ao_concluir,
     nfse_serie: values.nfse_serie as number,
     nfse_proximo_numero: values.nfse_proximo_numero as number,
   };

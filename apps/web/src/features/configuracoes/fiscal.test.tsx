@@ -48,6 +48,7 @@ const CONFIGURACAO: ConfiguracaoFiscal = {
   nfse_regime_especial: 0,
   nfse_emissor_nacional: true,
   nfse_ativa: true,
+  nfse_emitir_ao_concluir: false,
   nfse_serie: 1,
   nfse_proximo_numero: 31,
   certificado: {
@@ -254,6 +255,9 @@ describe('Configurações → Fiscal', () => {
     );
     fireEvent.change(campo('Série da DPS'), { target: { value: '3' } });
     fireEvent.change(campo('Próximo número da DPS'), { target: { value: '120' } });
+    fireEvent.click(
+      screen.getByLabelText(/^Emitir a NFS-e ao concluir a ordem de serviço ou o agendamento/),
+    );
     salvar();
     await waitFor(() => expect(puts(chamadas)).toHaveLength(1));
     expect(puts(chamadas)[0]!.body).toMatchObject({
@@ -264,6 +268,7 @@ describe('Configurações → Fiscal', () => {
       nfse_regime_especial: 5,
       nfse_emissor_nacional: true,
       nfse_ativa: true,
+      nfse_emitir_ao_concluir: true,
       nfse_serie: 3,
       nfse_proximo_numero: 120,
     });
@@ -280,12 +285,14 @@ describe('Configurações → Fiscal', () => {
       'O município da empresa não usa o emissor nacional: a NFS-e não é emitida pelo Prumo',
     );
     expect(screen.queryByLabelText('Emitir NFS-e')).toBeNull();
+    expect(screen.queryByLabelText(/^Emitir a NFS-e ao concluir/)).toBeNull();
     expect(screen.queryByLabelText('Série da DPS')).toBeNull();
     salvar();
     await waitFor(() => expect(puts(chamadas)).toHaveLength(1));
     expect(puts(chamadas)[0]!.body).toMatchObject({
       nfse_emissor_nacional: false,
       nfse_ativa: false,
+      nfse_emitir_ao_concluir: false,
     });
   });
 

@@ -32,17 +32,19 @@ import {
   atualizarNfse,
   getNfse,
   inserirNfse,
+  nfseAutomaticaDesde,
   nfseRow,
   nfsesIncertas,
   nfsesVivasDaOrigem,
   ordemParaNfse,
+  origensParaNfseAutomatica,
   registrarEventoNfse,
   type LinhaDeServico,
   type NfseRow,
   type OrigemNfse,
 } from '../nfse.repository';
 import type { DpsDados, Tomador } from './dps-dados';
-import { idDaDps, montarDps } from './dps-xml';
+import { ALIQUOTA_ISS_MINIMA_RETIDA, idDaDps, informaAliquotaIss, montarDps } from './dps-xml';
 import { emailAutomaticoDaNfse } from './nfse-email';
 import { lerNfse } from './nfse-leitura';
 import { montarPedidoCancelamento } from './nfse-xml';
@@ -107,6 +109,13 @@ function descricaoDoGrupo(grupo: GrupoDeServicos): string {
     .join('; ');
 }
 
+/** The company's tax regime as the DPS states it (an MEI by its CRT when the NFS-e's is unset). */
+const regimeDoPrestador = (cfg: ContextoEmissao['configuracao']) => ({
+  opcaoSimplesNacional: cfg.nfse_op_simples_nacional ?? (cfg.crt === 4 ? 2 : 3),
+  regimeApuracaoSimples: cfg.nfse_regime_apuracao_sn,
+  regimeEspecial: cfg.nfse_regime_especial,
+});
+
 const rotuloDaOrigem = (origem: OrigemNfse) =>
   origem.tipo === 'ordem'
     ? `Ordem de serviço nº ${String(origem.numero).padStart(6, '0')}`
@@ -139,6 +148,9 @@ function tomadorDe(origem: OrigemNfse): Tomador | undefined {
 /** A send without an answer is settled by the queue after this (the issuer's limit is 60 s). */
 const ESPERA_INCERTA_MS = 90_000;
 
+/** How many concluded orders and appointments one pass of the queue issues automatically. */
+const AUTOMATICAS_POR_PASSADA = 10;
+
 /** One service per database, as the NF-e's. */
 const servicos = new WeakMap<Database, ServicoNfse>();
 
@@ -156,6 +168,27 @@ export class ServicoNfse {
   ) {
     servicos.set(db, this);
     ServicoFiscal.de(db)?.aoPassarPelaFila(() => this.processarIncertas());
+    ServicoFiscal.de(db)?.aoPassarPelaFila(() => this.emitirAutomaticas());
+  }
+
+  /**
+   * With "Emitir NFS-e ao concluir" on, the queue issues the NFS-e of each order and appointment
+   * concluded since then that has none (as "Emitir NFS-e" would; one with pendências stays a
+   * draft that says what to fix). Answers how many it issued.
+   */
+  async emitirAutomaticas(): Promise<number> {
+    const desde = await nfseAutomaticaDesde(this.db);
+    if (!desde) return 0;
+    let emitidas = 0;
+    for (const origem of await origensParaNfseAutomatica(this.db, desde, AUTOMATICAS_POR_PASSADA)) {
+      try {
+        if ((await this.emitir(null, origem)).criadas) emitidas++;
+      } catch (erro) {
+        // What the user would be told (no certificate, issuer down) waits for the next pass.
+        if (!(erro instanceof AppError) && !(erro instanceof SefinErro)) throw erro;
+      }
+    }
+    return emitidas;
   }
 
   /**
@@ -296,9 +329,7 @@ export class ServicoNfse {
         inscricaoMunicipal: cfg.inscricao_municipal,
         telefone: empresa.telefone,
         email: empresa.email,
-        opcaoSimplesNacional: cfg.nfse_op_simples_nacional ?? (cfg.crt === 4 ? 2 : 3),
-        regimeApuracaoSimples: cfg.nfse_regime_apuracao_sn,
-        regimeEspecial: cfg.nfse_regime_especial,
+        ...regimeDoPrestador(cfg),
       },
       tomador,
       servico: {
@@ -324,8 +355,13 @@ export class ServicoNfse {
     const lista: string[] = [];
     if (!cfg.inscricao_municipal) lista.push(M.pendencias.semInscricaoMunicipal);
     if (!cfg.codigo_municipio) lista.push(M.pendencias.semMunicipio);
+    const retido = grupo.linhas.some((l) => l.iss_retido);
+    const informaAliquota = informaAliquotaIss(regimeDoPrestador(cfg), retido);
     for (const linha of grupo.linhas) {
       if (!linha.codigo_nbs) lista.push(M.pendencias.servicoSemNbs(linha.nome));
+      if (informaAliquota && !((linha.aliquota_iss ?? 0) >= ALIQUOTA_ISS_MINIMA_RETIDA)) {
+        lista.push(M.pendencias.aliquotaRetida(linha.nome));
+      }
     }
     return [...new Set(lista)];
   }

@@ -255,9 +255,15 @@ function FiscalForm({ configuracao }: { configuracao: ConfiguracaoFiscal }) {
     resolver: resolverDeErros(errosFiscais),
     defaultValues: fiscalToFormValues(configuracao),
   });
-  const [ambiente, csosn, emissorNacional, opSimples] = useWatch({
+  const [ambiente, csosn, emissorNacional, opSimples, nfseAtiva] = useWatch({
     control: form.control,
-    name: ['ambiente', 'csosn_padrao', 'nfse_emissor_nacional', 'nfse_op_simples_nacional'],
+    name: [
+      'ambiente',
+      'csosn_padrao',
+      'nfse_emissor_nacional',
+      'nfse_op_simples_nacional',
+      'nfse_ativa',
+    ],
   });
   // A new regime brings its NFS-e situation (MEI → MEI, Simples Nacional → ME/EPP).
   const { subscribe, setValue } = form;
@@ -405,6 +411,13 @@ function FiscalForm({ configuracao }: { configuracao: ConfiguracaoFiscal }) {
               {emissorNacional ? (
                 <>
                   <SwitchField name="nfse_ativa" label="Emitir NFS-e" />
+                  {nfseAtiva && (
+                    <SwitchField
+                      name="nfse_emitir_ao_concluir"
+                      label="Emitir a NFS-e ao concluir a ordem de serviço ou o agendamento"
+                      description="Sem clicar em 'Emitir NFS-e': vale para o que for concluído daqui em diante"
+                    />
+                  )}
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
                     <TextField
                       name="inscricao_municipal"

@@ -1,0 +1,1 @@
+ALTER TABLE "configuracao_fiscal" ADD COLUMN "nfse_automatica_desde" timestamp with time zone;
