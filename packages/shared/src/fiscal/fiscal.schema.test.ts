@@ -36,6 +36,7 @@ const BASE: ConfiguracaoFiscalInput = {
   nfse_regime_especial: 0,
   nfse_emissor_nacional: true,
   nfse_ativa: false,
+  nfse_emitir_ao_concluir: false,
   nfse_serie: 1,
   nfse_proximo_numero: 1,
 };
