@@ -1,0 +1,3 @@
+export * from './agenda';
+export * from './contrato.rules';
+export * from './contrato.schema';
