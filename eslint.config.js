@@ -34,7 +34,7 @@ const boundaryElements = [
  */
 const SERVER_LAYERS = [
   // platform: files, audit trail, users and their sessions, settings, sign-in, idempotency keys,
-  // backups, the bell, the e-mail outbox
+  // backups, scheduled jobs, the bell, the e-mail outbox
   [
     'arquivos',
     'auditoria',
@@ -43,6 +43,7 @@ const SERVER_LAYERS = [
     'auth',
     'idempotencia',
     'backups',
+    'tarefas',
     'notificacoes',
     'emails',
   ],
