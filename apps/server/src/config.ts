@@ -53,6 +53,10 @@ export interface Config {
     /** FISCAL_SOMENTE_SIMULACAO: never reach a real SEFAZ (tests, training installs). */
     somenteSimulacao: boolean;
   };
+  tarefas: {
+    /** TAREFAS_INTERVALO_MS: how often scheduled jobs (contract billing) are looked at (0: never, tests run them). */
+    intervaloMs: number;
+  };
   email: {
     /** EMAIL_FILA_INTERVALO_MS: how often the outbox sends what waits (0: never, tests drive it). */
     filaIntervaloMs: number;
@@ -120,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       caDir: env.FISCAL_CA_DIR ? path.resolve(rootDir, env.FISCAL_CA_DIR) : undefined,
       filaIntervaloMs: integer(env.FISCAL_FILA_INTERVALO_MS, 30_000, 'FISCAL_FILA_INTERVALO_MS'),
       somenteSimulacao: flag(env.FISCAL_SOMENTE_SIMULACAO) ?? false,
+    },
+    tarefas: {
+      intervaloMs: integer(env.TAREFAS_INTERVALO_MS, 60_000, 'TAREFAS_INTERVALO_MS'),
     },
     email: {
       filaIntervaloMs: integer(env.EMAIL_FILA_INTERVALO_MS, 15_000, 'EMAIL_FILA_INTERVALO_MS'),

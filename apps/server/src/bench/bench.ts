@@ -20,6 +20,7 @@ import {
   type LinhaDocumento,
 } from './documentos';
 import { medirFiscal } from './fiscal';
+import { medirFaturamento } from './contratos';
 import { openPgliteFloor } from './floor-pglite';
 import { startPostgresFloor } from './floor-postgres';
 import { CONNECTIONS, loadHttp } from './measure';
@@ -119,7 +120,9 @@ async function benchPostgres(): Promise<{ linhas: Linha[]; dashboard: LinhaDocum
         linhas.push({ cenario, api, piso });
       }
       const usuario = await tokenDoVendedor(server.url, token);
-      return { linhas, dashboard: await medirDashboard(server.url, { admin: token, usuario }) };
+      const dashboard = await medirDashboard(server.url, { admin: token, usuario });
+      dashboard.push(await medirFaturamento(server.url, token, dataset.contratos, 'postgres'));
+      return { linhas, dashboard };
     } finally {
       await floor.stop();
       await killServer(server, 'SIGTERM');
@@ -177,6 +180,7 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
       const usuario = await tokenDoVendedor(server.url, token);
       documentos.push(...(await medirDashboard(server.url, { admin: token, usuario })));
       documentos.push(...(await medirTelas(server.url, dataset)));
+      documentos.push(await medirFaturamento(server.url, token, dataset.contratos, 'pglite'));
     } finally {
       await killServer(server, 'SIGTERM');
     }
@@ -209,7 +213,9 @@ for (const [banco, linhas, comAlvoP99] of tabelas) printTable(banco, linhas, com
 if (pglite) {
   printDocumentos('PGlite (embutido)', pglite.documentos, 'início, documentos, dashboard e telas');
 }
-if (dashboardPostgres.length > 0) printDocumentos('PostgreSQL', dashboardPostgres, 'dashboard');
+if (dashboardPostgres.length > 0) {
+  printDocumentos('PostgreSQL', dashboardPostgres, 'dashboard e faturamento de contratos');
+}
 console.log('\nCenários:');
 for (const [nome, rota] of Object.entries(ROTAS)) console.log(`  ${nome.padEnd(19)} ${rota}`);
 console.log(

@@ -22,6 +22,8 @@ export interface Dataset {
   produtos: { first: number; last: number };
   clientes: { first: number; last: number };
   vendas: number;
+  /** Service contracts with one period due today each. */
+  contratos: number;
   /** A finalized sale with a customer and four lines, for the receipt PDFs. */
   vendaComprovante: number;
   /** Products with ample stock for the quick sale (rotated so it is not one hot row). */
@@ -35,7 +37,7 @@ export interface Dataset {
 
 export function datasetSize(scale: number) {
   const n = (count: number) => Math.max(20, Math.round(count * scale));
-  return { produtos: n(20_000), clientes: n(10_000), vendas: n(200_000) };
+  return { produtos: n(20_000), clientes: n(10_000), vendas: n(200_000), contratos: n(10_000) };
 }
 
 /** A SQL string literal. */
@@ -128,7 +130,7 @@ export async function generateDataset(db: SqlTarget, scale: number): Promise<Dat
            (SELECT coalesce(max(numero), 0) FROM vendas)::int AS n0,
            (SELECT id FROM usuarios WHERE email = 'admin@empresa.com.br')::int AS admin`);
   const { p0, c0, v0, n0, admin } = base!;
-  const { produtos, clientes, vendas } = size;
+  const { produtos, clientes, vendas, contratos } = size;
 
   // The finance goes where the app would post it, by lookup (the migration seeds the Caixa, the
   // chart of accounts and formas_financeiras; the demo adds a bank account): each method's
@@ -356,6 +358,24 @@ export async function generateDataset(db: SqlTarget, scale: number): Promise<Dat
     SELECT setval(pg_get_serial_sequence('titulos', 'id'), ${t0 + vendas + meses * contasDoMes});
     SELECT setval(pg_get_serial_sequence('parcelas', 'id'), ${pa0 + vendas + meses * contasDoMes});`,
     ],
+    [
+      'contratos',
+      `
+    -- Monthly service contracts of the customers, each with one period due today (started
+    -- today, billed on today's day): the bench's billing run bills them all (issue 31).
+    WITH s AS (
+      INSERT INTO servicos (nome, preco) VALUES ('Manutenção mensal (bench)', 120) RETURNING id
+    ), c AS (
+      INSERT INTO contratos (cliente_id, inicio, periodicidade, dia_faturamento, forma_pagamento,
+        usuario_id)
+      SELECT ${c0} + 1 + i % ${clientes}, ${hoje}, 'mensal', extract(day FROM ${hoje})::int, 'pix',
+        ${admin}
+      FROM generate_series(1, ${contratos}) i
+      RETURNING id, inicio
+    )
+    INSERT INTO contrato_itens (contrato_id, servico_id, servico_nome, quantidade, valor, vigente_de)
+    SELECT c.id, s.id, 'Manutenção mensal (bench)', 1, 120, c.inicio FROM c, s;`,
+    ],
     ['índices recriados', indexes.map((index) => index.definition).join(';\n')],
   ];
   const tempos: string[] = [];
@@ -377,6 +397,7 @@ export async function generateDataset(db: SqlTarget, scale: number): Promise<Dat
     produtos: { first: p0 + 1, last: p0 + produtos },
     clientes: { first: c0 + 1, last: c0 + clientes },
     vendas,
+    contratos,
     // Sale i has 1 + i % 4 lines and a customer when i % 3 = 0 (above): i % 12 = 3, mid-history.
     vendaComprovante: v0 + Math.max(3, Math.floor(vendas / 24) * 12 + 3),
     produtosVenda: Array.from({ length: 8 }, (_, k) => p0 + 1 + k),

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ALL_ROLES } from '@prumo/shared/auth';
+import { ALL_ROLES, type Role } from '@prumo/shared/auth';
 import { idParamSchema, type z } from '@prumo/shared/validation';
 import type { Database, Transaction } from '../db/database';
 import { registerAnexosRoutes, type AnexosDoDocumento } from './anexos-routes';
@@ -29,8 +29,9 @@ interface Escrita<B extends z.ZodType, D> extends Texto {
 
 /**
  * The routes every document has (a quote, a service order): GET /:id, GET /:id/pdf, POST /,
- * PUT /:id, DELETE /:id, PATCH /:id/status and the attachments. Each write runs in `auditar`'s
- * transaction; the document brings its names, schemas, repository and PDF layout.
+ * PUT /:id, PATCH /:id/status and, when it has them, DELETE /:id and the attachments. Each
+ * write runs in `auditar`'s transaction; the document brings its names, schemas, repository,
+ * PDF layout and the roles that use it (every role unless it says).
  */
 export function registerDocumentoRoutes<
   D,
@@ -43,6 +44,7 @@ export function registerDocumentoRoutes<
     db: Database;
     auditar: Auditar;
     tags: string[];
+    roles?: readonly Role[];
     /** The document's answer schema. */
     schema: z.ZodType;
     /** The document as the API answers it (outside any transaction), or undefined. */
@@ -55,12 +57,14 @@ export function registerDocumentoRoutes<
     };
     create: Escrita<BC, D>;
     update: Escrita<BU, D>;
-    delete: Texto & { excluir(tx: Transaction, id: number): Promise<void> };
+    /** A document cancelled instead (a contract) has none. */
+    delete?: Texto & { excluir(tx: Transaction, id: number): Promise<void> };
     status: Escrita<BS, D>;
-    anexos: Omit<AnexosDoDocumento, 'tags' | 'schema' | 'auditar'>;
+    anexos?: Omit<AnexosDoDocumento, 'tags' | 'schema' | 'auditar'>;
   },
 ): void {
   const { db, auditar, tags, schema } = documento;
+  const roles = documento.roles ?? ALL_ROLES;
   const carregar = async (id: number) => {
     const lido = await documento.ler(db, id);
     if (lido === undefined) throw notFound(documento.naoEncontrado);
@@ -71,7 +75,7 @@ export function registerDocumentoRoutes<
   app.get(
     '/:id',
     {
-      config: { roles: ALL_ROLES },
+      config: { roles },
       schema: { tags, ...texto(documento.get), params: idParamSchema, response: { 200: schema } },
     },
     (request) => carregar(request.params.id),
@@ -80,7 +84,7 @@ export function registerDocumentoRoutes<
   app.get(
     '/:id/pdf',
     {
-      config: { roles: ALL_ROLES },
+      config: { roles },
       schema: { tags, ...texto(documento.pdf), params: idParamSchema },
     },
     async (request, reply) => {
@@ -102,7 +106,7 @@ export function registerDocumentoRoutes<
   app.post(
     '/',
     {
-      config: { roles: ALL_ROLES, idempotent: true },
+      config: { roles, idempotent: true },
       schema: { tags, ...texto(create), body: create.body, response: { 201: schema } },
     },
     async (request, reply) => {
@@ -116,7 +120,7 @@ export function registerDocumentoRoutes<
   app.put(
     '/:id',
     {
-      config: { roles: ALL_ROLES },
+      config: { roles },
       // PUT keeps what it leaves out (README, "Convenções da API").
       preValidation: mantemOmitidos(
         update.body,
@@ -128,29 +132,34 @@ export function registerDocumentoRoutes<
       auditar(db, request.user, (tx) => update.gravar(tx, request.body as z.infer<BU>, request)),
   );
 
-  app.delete(
-    '/:id',
-    {
-      config: { roles: ALL_ROLES },
-      schema: { tags, ...texto(documento.delete), params: idParamSchema },
-    },
-    async (request, reply) => {
-      await auditar(db, request.user, (tx) => documento.delete.excluir(tx, request.params.id));
-      return reply.code(204).send();
-    },
-  );
+  const remover = documento.delete;
+  if (remover) {
+    app.delete(
+      '/:id',
+      {
+        config: { roles },
+        schema: { tags, ...texto(remover), params: idParamSchema },
+      },
+      async (request, reply) => {
+        await auditar(db, request.user, (tx) => remover.excluir(tx, request.params.id));
+        return reply.code(204).send();
+      },
+    );
+  }
 
   app.patch(
     '/:id/status',
     {
-      config: { roles: ALL_ROLES, idempotent: true },
+      config: { roles, idempotent: true },
       schema: comCorpo(status),
     },
     (request) =>
       auditar(db, request.user, (tx) => status.gravar(tx, request.body as z.infer<BS>, request)),
   );
 
-  registerAnexosRoutes(app, db, { ...documento.anexos, tags, schema, auditar });
+  if (documento.anexos) {
+    registerAnexosRoutes(app, db, { ...documento.anexos, tags, schema, auditar });
+  }
 }
 
 /** The summary and, when there is one, the description of a route. */

@@ -5,6 +5,7 @@ import { cadastrosModule } from './cadastros/cadastros.module';
 import { caixasModule } from './caixas/caixas.module';
 import { categoriasModule } from './categorias/categorias.module';
 import { configuracoesModule } from './configuracoes/configuracoes.module';
+import { contratosModule } from './contratos/contratos.module';
 import { custosAdicionaisModule } from './custos-adicionais/custos-adicionais.module';
 import { emailsModule } from './emails/emails.module';
 import { estoqueModule } from './estoque/estoque.module';
@@ -45,6 +46,7 @@ export const MODULES: readonly ServerModule[] = [
   orcamentosModule,
   financeiroModule,
   fiscalModule,
+  contratosModule,
   notificacoesModule,
   auditoriaModule,
 ];

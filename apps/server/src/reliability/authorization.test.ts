@@ -213,6 +213,23 @@ const RULES: Record<string, Rule> = {
   'GET /api/nfse/:id/danfse': 'any',
   'POST /api/nfse/:id/email': 'any',
 
+  // Issue 31: service contracts write receivables (finance's roles).
+  'GET /api/contratos': 'admin+manager',
+  'GET /api/contratos/:id': 'admin+manager',
+  'GET /api/contratos/:id/pdf': 'admin+manager',
+  'POST /api/contratos': 'admin+manager',
+  'PUT /api/contratos/:id': 'admin+manager',
+  'PATCH /api/contratos/:id/status': 'admin+manager',
+  'POST /api/contratos/:id/precos': 'admin+manager',
+  'GET /api/contratos/:id/cancelamento': 'admin+manager',
+  'GET /api/contratos/a-faturar': 'admin+manager',
+  'POST /api/contratos/faturar': 'admin+manager',
+  'GET /api/contratos/faturamento-automatico': 'admin+manager',
+  'POST /api/contratos/faturamento-automatico': 'admin',
+  'GET /api/contratos/indices': 'admin+manager',
+  'PUT /api/contratos/indices': 'admin+manager',
+  'DELETE /api/contratos/indices/:indice/:mes': 'admin+manager',
+
   'GET /api/caixas': 'admin+manager',
   'GET /api/caixas/atual': 'any',
   'GET /api/caixas/:id': 'any',

@@ -272,6 +272,31 @@ const VALID: Record<string, Body | [Body]> = {
   'POST /api/orcamentos/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
   'POST /api/ordens-servico/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
   'POST /api/nfse/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
+  'POST /api/contratos': {
+    cliente_id: 1,
+    itens: [{ servico_id: 1, quantidade: 1, valor: 100 }],
+    inicio: '2026-01-31',
+    periodicidade: 'mensal',
+    dia_faturamento: 31,
+    forma_pagamento: 'pix',
+    fidelidade_meses: 12,
+    multa_fidelidade: 20,
+    reajuste_indice: 'IPCA',
+  },
+  'PUT /api/contratos/:id': {
+    cliente_id: 1,
+    inicio: '2026-01-31',
+    periodicidade: 'mensal',
+    dia_faturamento: 31,
+    forma_pagamento: 'pix',
+  },
+  'POST /api/contratos/:id/precos': {
+    vigente_de: '2030-01-01',
+    itens: [{ servico_id: 1, quantidade: 2, valor: 50 }],
+  },
+  'PATCH /api/contratos/:id/status': { situacao: 'Suspenso' },
+  'POST /api/contratos/faturar': { contrato_ids: [1] },
+  'PUT /api/contratos/indices': { indice: 'IPCA', mes: '2026-10', percentual: 0.45 },
   'POST /api/notas-fiscais/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
 };
 

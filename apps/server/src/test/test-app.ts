@@ -46,6 +46,7 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
     fiscal: { ...base.fiscal, filaIntervaloMs: 0, somenteSimulacao: true, ...overrides.fiscal },
     // Likewise the e-mail outbox (ServicoEmail.processarFila), to a mail server on this machine.
     email: { ...base.email, filaIntervaloMs: 0, somenteLocal: true, ...overrides.email },
+    tarefas: { intervaloMs: 0, ...overrides.tarefas },
   } as Config;
   const database = await openTestDatabase(testDatabaseKind(), inject('databaseTemplate'));
   // TEST_LOG=error shows the server's own log of unexpected errors while debugging a test.

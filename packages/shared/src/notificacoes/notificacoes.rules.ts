@@ -13,6 +13,7 @@ export const TIPOS_NOTIFICACAO = [
   'notas_rejeitadas',
   'contingencia_atrasada',
   'emails_falhos',
+  'faturamento_falhou',
 ] as const;
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number];
 
@@ -82,6 +83,7 @@ export function linkNotificacao(tipo: TipoNotificacao, hoje: string, modelo = 'n
   if (tipo === 'estoque_minimo') return '/estoque?situacao=baixo';
   if (tipo === 'certificado_vencendo') return '/configuracoes?aba=fiscal';
   if (tipo === 'emails_falhos') return '/configuracoes?aba=email';
+  if (tipo === 'faturamento_falhou') return '/contratos';
   if (tipo === 'notas_rejeitadas') return `/nota-fiscal?aba=${modelo}&situacao=Rejeitada`;
   if (tipo === 'contingencia_atrasada')
     return '/nota-fiscal?aba=nfce&situacao=Em%20conting%C3%AAncia';

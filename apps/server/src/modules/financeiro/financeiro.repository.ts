@@ -57,7 +57,6 @@ import {
   type SortColumns,
 } from '../../db/sql-helpers';
 import { AppError, badRequest, duplicado, emUso, notFound } from '../../http/errors';
-import type { AuthenticatedUser } from '../../http/authenticated-user';
 import {
   contatosDeCadastros,
   findCadastroResumo,
@@ -87,7 +86,8 @@ import {
  */
 
 export interface FinanceiroContexto {
-  usuario: Pick<AuthenticatedUser, 'id' | 'nome'>;
+  /** Who writes; id null for the app's own jobs (contract billing). */
+  usuario: { id: number | null; nome: string };
   timeZone: string;
 }
 

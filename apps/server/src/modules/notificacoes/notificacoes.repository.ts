@@ -32,6 +32,11 @@ export const notificacoesEmailsHook = hook<(db: Executor, role: Role) => Promise
   'o que a fila de e-mails põe no sino',
 );
 
+/** What contract billing puts on the bell (its daily run failed); answered by contratos.module.ts. */
+export const notificacoesContratosHook = hook<(db: Executor, role: Role) => Promise<Notificacao[]>>(
+  'o que o faturamento dos contratos põe no sino',
+);
+
 /** Who sees what: the roles of /api/financeiro and of /api/estoque (the routes' own lists). */
 export interface NotificacoesRegras {
   financeiro: readonly Role[];
@@ -107,11 +112,12 @@ export async function listNotificacoes(
   regras: NotificacoesRegras,
 ): Promise<Notificacoes> {
   const hoje = todayISO(timeZone);
-  const [parcelas, estoque, fiscais, emails] = await Promise.all([
+  const [parcelas, estoque, fiscais, emails, contratos] = await Promise.all([
     hasRole(role, regras.financeiro) ? vencimentos(db, hoje) : [],
     hasRole(role, regras.estoque) ? estoqueAbaixoDoMinimo(db) : null,
     notificacoesFiscaisHook.call(db, role, new Date()),
     notificacoesEmailsHook.call(db, role),
+    notificacoesContratosHook.call(db, role),
   ]);
 
   const porTipo = new Map<TipoNotificacao, Notificacao>();
@@ -138,7 +144,9 @@ export async function listNotificacoes(
     });
   }
 
-  for (const notificacao of [...fiscais, ...emails]) porTipo.set(notificacao.tipo, notificacao);
+  for (const notificacao of [...fiscais, ...emails, ...contratos]) {
+    porTipo.set(notificacao.tipo, notificacao);
+  }
   const itens = TIPOS_NOTIFICACAO.flatMap((tipo) => porTipo.get(tipo) ?? []);
   return { total: itens.reduce((soma, item) => soma + item.quantidade, 0), itens };
 }

@@ -13,6 +13,8 @@ import {
   notaDeCompra,
   RAZAO_FORNECEDOR_EXEMPLO,
 } from '../../modules/fiscal/entradas-exemplo';
+import { periodosDevidos } from '@prumo/shared/contratos';
+import { addDaysISO, todayISO } from '@prumo/shared/dates';
 import { iniciarSmtpTeste, type SmtpTeste } from '../../test/smtp-teste';
 import {
   ApiClient,
@@ -36,7 +38,9 @@ import {
  * entradas and payables, and entering it again is refused. Quotes sent by e-mail go to a local
  * mail server:
  * every e-mail acknowledged is after the restart sent (and arrived) or still in the outbox, and
- * the worker sends what waits. CRASH_ROUNDS raises the rounds for a heavy run.
+ * the worker sends what waits. Contracts billed one by one while the kill lands: after the
+ * restart and one more "Faturar todos", each has exactly its due periods billed, none twice and
+ * none skipped, each with its receivable. CRASH_ROUNDS raises the rounds for a heavy run.
  */
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 /** Writers at once; the last FINANCE_WORKERS of them write only manual finance. */
@@ -1020,6 +1024,69 @@ async function verificarEmails(client: ApiClient, acked: Acked, smtp: SmtpTeste)
   return { problemas, enviadosDepois };
 }
 
+/** A round's service contracts: id → its calendar (started 400 days ago, billed monthly). */
+type ContratosDaQueda = Map<number, { inicio: string; dia: number }>;
+
+/** Opens the round's contracts (before the kill: acknowledged), each with months to bill. */
+async function abrirContratos(client: ApiClient, clienteId: number, servicoId: number) {
+  const contratos: ContratosDaQueda = new Map();
+  const inicio = addDaysISO(todayISO(), -400);
+  for (let i = 0; i < 16; i++) {
+    const dia = [1, 10, 28, 29, 30, 31][i % 6]!;
+    const response = await client.send('POST', '/api/contratos', {
+      cliente_id: clienteId,
+      itens: [{ servico_id: servicoId, quantidade: 1, valor: 99.9 }],
+      inicio,
+      periodicidade: 'mensal',
+      dia_faturamento: dia,
+      forma_pagamento: 'pix',
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    contratos.set((response.body as { id: number }).id, { inicio, dia });
+  }
+  return contratos;
+}
+
+/** Bills the contracts one by one, again and again, until the kill. */
+async function faturarUntil(
+  client: ApiClient,
+  contratos: ContratosDaQueda,
+  stopped: () => boolean,
+) {
+  const ids = [...contratos.keys()];
+  for (let n = 0; !stopped(); n++) {
+    try {
+      await client.send('POST', '/api/contratos/faturar', { contrato_ids: [ids[n % ids.length]] });
+    } catch {
+      // The kill: the connection drops mid-request.
+    }
+  }
+}
+
+/** After the restart and one more run: each contract's bills are exactly its due periods. */
+async function verificarContratos(client: ApiClient, contratos: ContratosDaQueda) {
+  const resultado = await client.send('POST', '/api/contratos/faturar', {});
+  expect(resultado.status).toBe(200);
+  const problemas: string[] = [];
+  let faturas = 0;
+  for (const [id, { inicio, dia }] of contratos) {
+    const lido = await client.send('GET', `/api/contratos/${id}`);
+    const cobradas = (lido.body as { faturas: Array<{ periodo_inicio: string; valor: number }> })
+      .faturas;
+    const devidos = periodosDevidos(
+      { inicio, fim: null, periodicidade: 'mensal', dia_faturamento: dia },
+      todayISO(),
+    ).map((p) => p.inicio);
+    const datas = cobradas.map((f) => f.periodo_inicio).sort();
+    if (JSON.stringify(datas) !== JSON.stringify(devidos)) {
+      problemas.push(`contrato ${id}: faturado ${datas.join(',')}; devido ${devidos.join(',')}`);
+    }
+    if (cobradas.some((f) => f.valor !== 99.9)) problemas.push(`contrato ${id}: valor`);
+    faturas += cobradas.length;
+  }
+  return { problemas, faturas };
+}
+
 async function crashRounds(env: Record<string, string>) {
   const smtp = await iniciarSmtpTeste();
   const fornecedor = gerarCertificadoTeste({
@@ -1032,6 +1099,7 @@ async function crashRounds(env: Record<string, string>) {
   let checked = 0;
   let notas = 0;
   const fiscais = { devolucoes: 0, cancelamentos: 0, entradas: 0, nfses: 0 };
+  let faturasDeContratos = 0;
   let emails = 0;
   let emailsDepois = 0;
   /** Acknowledged manual finance writes over the rounds, each kind checked at least once. */
@@ -1081,6 +1149,7 @@ async function crashRounds(env: Record<string, string>) {
       });
       expect(servico.status).toBe(201);
       const servicoId = (servico.body as { id: number }).id;
+      const contratos = await abrirContratos(client, clienteId, servicoId);
       let stop = false;
       const workers = Array.from({ length: WORKERS }, (_, worker) =>
         worker < WORKERS - FINANCE_WORKERS
@@ -1097,6 +1166,7 @@ async function crashRounds(env: Record<string, string>) {
             )
           : financeUntil(client, round, worker, acked, () => stop, contas),
       );
+      workers.push(faturarUntil(client, contratos, () => stop));
       // The kill lands mid-writes, once enough have been acknowledged to check (a slow day's
       // machine needs longer than a fast one's for the same count).
       await acknowledged(acked, MIN_ACKED, 15_000);
@@ -1113,6 +1183,9 @@ async function crashRounds(env: Record<string, string>) {
       const { missing, unbalanced } = await verify(after, acked, contas);
       expect(missing, `rodada ${round}`).toEqual([]);
       expect(unbalanced, `rodada ${round}`).toEqual([]);
+      const cobranca = await verificarContratos(after, contratos);
+      expect(cobranca.problemas, `rodada ${round}: contratos`).toEqual([]);
+      faturasDeContratos += cobranca.faturas;
       const correio = await verificarEmails(after, acked, smtp);
       expect(correio.problemas, `rodada ${round}: e-mails`).toEqual([]);
       expect(acked.emails.size, `rodada ${round}: e-mails`).toBeGreaterThan(0);
@@ -1144,7 +1217,8 @@ async function crashRounds(env: Record<string, string>) {
       `${fiscais.devolucoes} devoluções, ${fiscais.cancelamentos} notas canceladas com a venda, ` +
       `${fiscais.entradas} compras por XML, ${fiscais.nfses} NFS-e; financeiro: ` +
       `${financas.titulos} títulos, ${financas.baixas} baixas, ${financas.transferencias} ` +
-      `transferências, ${financas.estornos} estornos; ${emails} e-mails, ${emailsDepois} enviados ` +
+      `transferências, ${financas.estornos} estornos; ${faturasDeContratos} faturas de contratos; ` +
+      `${emails} e-mails, ${emailsDepois} enviados ` +
       `depois do reinício), reinício em ${restarts.join(', ')} ms` +
       (motor.length ? ` (o PGlite sozinho: ${motor.join(', ')} ms)` : ''),
   );

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodosDevidos } from '@prumo/shared/contratos';
+import { addDaysISO, todayISO } from '@prumo/shared/dates';
 import {
   ApiClient,
   createPostgresDatabase,
@@ -9,7 +11,7 @@ import {
 
 /**
  * Two app instances on one PostgreSQL database behave as one: the sign-in limit, session
- * revocation and idempotency keys live in the database, not in either process.
+ * revocation, idempotency keys and contract billing live in the database, not in either process.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
   let a: ServerProcess;
@@ -75,5 +77,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect(retry.body).toEqual(first.body);
     const atual = await onB.send('GET', `/api/produtos/${id}`);
     expect((atual.body as { estoque: number }).estoque).toBe(6);
+  });
+
+  it('bills each period of a contract once when "Faturar todos" runs on both at once', async () => {
+    const onA = new ApiClient(a.url);
+    expect((await onA.login()).status).toBe(200);
+    const onB = new ApiClient(b.url, onA.token);
+    const clientes = await onA.send('POST', '/api/cadastros', {
+      tipo: 'cliente',
+      tipo_cliente: 'pessoa-fisica',
+      nome: 'Cliente do contrato',
+    });
+    expect(clientes.status, JSON.stringify(clientes.body)).toBe(201);
+    const servico = await onA.send('POST', '/api/servicos', { nome: 'Manutenção', preco: 80 });
+    const inicio = addDaysISO(todayISO(), -200);
+    const ids: number[] = [];
+    for (const dia of [1, 15, 29, 30, 31]) {
+      const criado = await onA.send('POST', '/api/contratos', {
+        cliente_id: (clientes.body as { id: number }).id,
+        itens: [{ servico_id: (servico.body as { id: number }).id, valor: 80 }],
+        inicio,
+        periodicidade: 'mensal',
+        dia_faturamento: dia,
+        forma_pagamento: 'pix',
+      });
+      expect(criado.status, JSON.stringify(criado.body)).toBe(201);
+      ids.push((criado.body as { id: number }).id);
+    }
+    const respostas = await Promise.all(
+      [onA, onB, onA, onB].map((client) => client.send('POST', '/api/contratos/faturar', {})),
+    );
+    expect(respostas.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const [i, dia] of [1, 15, 29, 30, 31].entries()) {
+      const lido = await onB.send('GET', `/api/contratos/${ids[i]}`);
+      const faturas = (lido.body as { faturas: Array<{ periodo_inicio: string }> }).faturas;
+      const devidos = periodosDevidos(
+        { inicio, fim: null, periodicidade: 'mensal', dia_faturamento: dia },
+        todayISO(),
+      );
+      expect(faturas.map((f) => f.periodo_inicio).sort()).toEqual(devidos.map((p) => p.inicio));
+    }
   });
 });
