@@ -8,6 +8,7 @@ export const ROOT_KEYS = {
   caixas: ['caixas'],
   categorias: ['categorias'],
   configuracoes: ['configuracoes'],
+  contratos: ['contratos'],
   custosAdicionais: ['custos-adicionais'],
   dashboard: ['dashboard'],
   emails: ['emails'],

@@ -5,7 +5,6 @@ import {
   IconClipboardList,
   IconFileInvoice,
   IconShoppingCart,
-  IconSignature,
   IconTool,
 } from '@tabler/icons-react';
 import { lazy, type ComponentType } from 'react';
@@ -50,11 +49,6 @@ const COMING: ComingArea[] = [
     area: 'Nota Fiscal',
     paths: ['/nota-fiscal'],
     nav: { section: 'Gestão', to: '/nota-fiscal', icon: IconFileInvoice },
-  },
-  {
-    area: 'Contratos',
-    paths: ['/contratos'],
-    nav: { section: 'Gestão', to: '/contratos', icon: IconSignature },
   },
   {
     area: 'Relatórios',

@@ -20,6 +20,7 @@ import {
   IconCertificate,
   IconCloudOff,
   IconFileAlert,
+  IconFileDollar,
   IconMailOff,
   IconPackage,
   type Icon,
@@ -39,6 +40,7 @@ const APARENCIA: Record<TipoNotificacao, { icon: Icon; color: string }> = {
   notas_rejeitadas: { icon: IconFileAlert, color: 'red' },
   contingencia_atrasada: { icon: IconCloudOff, color: 'red' },
   emails_falhos: { icon: IconMailOff, color: 'red' },
+  faturamento_falhou: { icon: IconFileDollar, color: 'red' },
 };
 
 /** "7", or "99+" past 99. */

@@ -29,4 +29,6 @@ export interface NavEntry {
   to: string;
   label: string;
   icon: Icon;
+  /** Roles that see the link; absent or empty: every signed-in user (as the route's roles). */
+  roles?: readonly Role[];
 }

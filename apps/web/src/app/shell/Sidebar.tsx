@@ -1,10 +1,15 @@
 import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isActivePath, NAV_SECTIONS } from './navigation';
+import { useSession } from '../../lib/session';
+import { isActivePath, navSectionsFor } from './navigation';
 import classes from './Shell.module.css';
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
+  const { user } = useSession();
+  // A link the role may not open is not shown (the route would answer Acesso Negado).
+  const sections = useMemo(() => navSectionsFor(user?.role), [user?.role]);
   return (
     <>
       <Box className={classes.brand}>
@@ -17,7 +22,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       </Box>
       <ScrollArea component="nav" aria-label="Menu principal" className={classes.navScroll}>
         <Stack gap="md" p="sm">
-          {NAV_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <Box key={section.title}>
               <Text className={classes.sectionTitle}>{section.title}</Text>
               {section.items.map(({ to, label, icon: Icon }) => (

@@ -1,8 +1,9 @@
+import { hasRole, type Role } from '@prumo/shared/auth';
 import type { NavEntry, NavSectionTitle } from '../../lib/feature';
 import { COMING_SOON_NAV } from '../coming-soon';
 import { FEATURES } from '../features';
 
-export type NavItem = Pick<NavEntry, 'to' | 'label' | 'icon'>;
+export type NavItem = Pick<NavEntry, 'to' | 'label' | 'icon' | 'roles'>;
 
 export interface NavSection {
   title: NavSectionTitle;
@@ -44,7 +45,7 @@ function buildSections(entries: NavEntry[]): NavSection[] {
           (order.indexOf(a.to) + 1 || order.length + 1) -
           (order.indexOf(b.to) + 1 || order.length + 1),
       )
-      .map(({ to, label, icon }) => ({ to, label, icon }));
+      .map(({ to, label, icon, roles }) => ({ to, label, icon, roles }));
     return { title, items };
   });
 }
@@ -53,6 +54,14 @@ export const NAV_SECTIONS: NavSection[] = buildSections([
   ...FEATURES.flatMap((feature) => feature.nav ?? []),
   ...COMING_SOON_NAV,
 ]);
+
+/** The sections as a role sees them: the links it may open (an empty section left out). */
+export function navSectionsFor(role: Role | undefined): NavSection[] {
+  return NAV_SECTIONS.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => hasRole(role, item.roles ?? [])),
+  })).filter((section) => section.items.length > 0);
+}
 
 /** Exact-path match; "/" counts as "/dashboard". */
 export function isActivePath(linkPath: string, currentPath: string): boolean {

@@ -1,0 +1,6 @@
+import { ContratoForm } from '../components/ContratoForm';
+
+/** /contratos/novo: "Novo Contrato". */
+export default function NovoContratoPage() {
+  return <ContratoForm />;
+}
