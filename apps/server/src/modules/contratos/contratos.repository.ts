@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   aniversariosAte,
   CONTRATO_MESSAGES as M,
@@ -29,7 +29,6 @@ import {
   type Indice,
   type IndiceInput,
   type IndicePublicado,
-  type PeriodoContrato,
 } from '@prumo/shared/contratos';
 import { addDaysISO, formatDate, todayISO } from '@prumo/shared/dates';
 import { formatMoney, fromCentavos, toCentavos } from '@prumo/shared/money';
@@ -41,7 +40,11 @@ import type { Role } from '@prumo/shared/auth';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { findCadastroResumo } from '../cadastros/cadastros.repository';
-import { criarTitulo, regrasDeRecebimento } from '../financeiro/financeiro.repository';
+import {
+  criarRecebiveisEmLote,
+  criarTitulo,
+  regrasDeRecebimento,
+} from '../financeiro/financeiro.repository';
 import { servicosParaOrdem } from '../servicos/servicos.repository';
 import {
   contratoFaturas,
@@ -57,7 +60,7 @@ import {
  * (@prumo/shared/contratos agenda) once: under the contract's row lock, from its cursor
  * (proximo_indice), writing the receivable and the bill (unique on contract and period start)
  * in one transaction. The "Faturar todos" click, the daily job and a second app instance all
- * go through faturarContrato, so none bills a period twice, and a run that was missed bills
+ * go through faturarLote, so none bills a period twice, and a run that was missed bills
  * every earlier period still due.
  */
 
@@ -543,124 +546,162 @@ async function aplicarReajustes(tx: Transaction, c: ContratoRow, ate: string): P
 // ---------------------------------------------------------------------------------------------
 // Billing.
 
-/** The price of a period: its lines in force on the period's first day. */
-async function valorDoPeriodo(tx: Executor, contratoId: number, inicio: string): Promise<number> {
-  const linhas = await tx
-    .select({ quantidade: contratoItens.quantidade, valor: contratoItens.valor })
-    .from(contratoItens)
-    .where(
-      and(
-        eq(contratoItens.contratoId, contratoId),
-        lte(contratoItens.vigenteDe, inicio),
-        sql`(${contratoItens.vigenteAte} IS NULL OR ${contratoItens.vigenteAte} >= ${inicio})`,
-      ),
-    );
-  return centavosDosItens(linhas);
-}
-
 /** The system's category of service revenue (prestacao-servicos), as the orders' receivables use. */
 async function categoriaDeServicos(tx: Executor): Promise<number | null> {
   return (await regrasDeRecebimento(tx, 'prestacao-servicos')).categoriaId;
 }
 
+interface Faturado {
+  faturas: number;
+  centavos: number;
+  reajustes: number;
+}
+const NADA: Faturado = { faturas: 0, centavos: 0, reajustes: 0 };
+const somar = (a: Faturado, b: Faturado): Faturado => ({
+  faturas: a.faturas + b.faturas,
+  centavos: a.centavos + b.centavos,
+  reajustes: a.reajustes + b.reajustes,
+});
+
+/** How many contracts one billing transaction takes (each under its row lock). */
+const CONTRATOS_POR_LOTE = 200;
+
 /**
- * Bills the periods of a locked contract due up to `hoje`, from its cursor: the reajustes due
- * first, then each period's receivable and bill, and the cursor after the last. Answers what
- * it billed.
+ * Bills the periods of locked contracts due up to `hoje`, each from its cursor: the reajustes
+ * due first, then each period's receivable and bill (its price: the lines in force on its first
+ * day), and each cursor after its last period, in a few statements for the whole batch.
  */
-async function faturarTravado(
+async function faturarTravados(
   tx: Transaction,
-  c: ContratoRow,
+  travados: readonly ContratoRow[],
   hoje: string,
   contexto: ContratoContexto,
-): Promise<{ faturas: number; centavos: number; reajustes: number }> {
-  const devidos = periodosDevidos(agendaDe(c), hoje, c.proximoIndice);
-  if (devidos.length === 0) return { faturas: 0, centavos: 0, reajustes: 0 };
-  const reajustes = await aplicarReajustes(tx, c, devidos.at(-1)!.inicio);
-  const categoriaId = await categoriaDeServicos(tx);
-  let centavos = 0;
-  let faturas = 0;
-  for (const p of devidos) {
-    const valor = await valorDoPeriodo(tx, c.id, p.inicio);
-    if (valor > 0) {
-      await faturarPeriodo(tx, c, p, valor, categoriaId, contexto);
-      centavos += valor;
-      faturas++;
-    }
+): Promise<Faturado> {
+  const planos = travados
+    .map((c) => ({ c, devidos: periodosDevidos(agendaDe(c), hoje, c.proximoIndice) }))
+    .filter((p) => p.devidos.length > 0);
+  if (planos.length === 0) return NADA;
+  let reajustes = 0;
+  for (const { c, devidos } of planos) {
+    if (c.reajusteIndice) reajustes += await aplicarReajustes(tx, c, devidos.at(-1)!.inicio);
   }
-  await tx
-    .update(contratos)
-    .set({ proximoIndice: devidos.at(-1)!.indice + 1 })
-    .where(eq(contratos.id, c.id));
-  return { faturas, centavos, reajustes };
-}
-
-async function faturarPeriodo(
-  tx: Transaction,
-  c: ContratoRow,
-  p: PeriodoContrato,
-  centavos: number,
-  categoriaId: number | null,
-  contexto: ContratoContexto,
-) {
-  const numero = formatNumeroContrato(c.numero);
-  const vencimento = vencimentoDaFatura(p.inicio, c.diasVencimento, c.vencimentoDiaUtil);
-  const [tituloId] = await criarTitulo(
+  const linhas = await tx
+    .select({
+      contratoId: contratoItens.contratoId,
+      quantidade: contratoItens.quantidade,
+      valor: contratoItens.valor,
+      vigenteDe: contratoItens.vigenteDe,
+      vigenteAte: contratoItens.vigenteAte,
+    })
+    .from(contratoItens)
+    .where(
+      inArray(
+        contratoItens.contratoId,
+        planos.map((p) => p.c.id),
+      ),
+    );
+  const porContrato = new Map<number, typeof linhas>();
+  for (const linha of linhas) {
+    porContrato.set(linha.contratoId, [...(porContrato.get(linha.contratoId) ?? []), linha]);
+  }
+  const categoriaId = await categoriaDeServicos(tx);
+  const cobrancas = planos.flatMap(({ c, devidos }) =>
+    devidos.flatMap((p) => {
+      const vigentes = (porContrato.get(c.id) ?? []).filter(
+        (l) => l.vigenteDe <= p.inicio && (l.vigenteAte === null || l.vigenteAte >= p.inicio),
+      );
+      const centavos = centavosDosItens(vigentes);
+      return centavos > 0
+        ? [
+            {
+              c,
+              p,
+              centavos,
+              vencimento: vencimentoDaFatura(p.inicio, c.diasVencimento, c.vencimentoDiaUtil),
+            },
+          ]
+        : [];
+    }),
+  );
+  const titulos = await criarRecebiveisEmLote(
     tx,
-    {
-      natureza: 'receber',
-      descricao: `Contrato Nº ${numero} — ${formatDate(p.inicio)} a ${formatDate(p.fim)}`,
-      pessoa_id: c.clienteId,
-      categoria_id: categoriaId,
-      centro_custo: null,
-      documento: `CT${numero}`,
+    cobrancas.map(({ c, p, centavos, vencimento }) => ({
+      descricao: `Contrato Nº ${formatNumeroContrato(c.numero)} — ${formatDate(p.inicio)} a ${formatDate(p.fim)}`,
+      pessoaId: c.clienteId,
+      categoriaId,
+      documento: `CT${formatNumeroContrato(c.numero)}`,
       competencia: p.inicio,
-      forma_pagamento: c.formaPagamento,
+      forma: c.formaPagamento,
       valor: fromCentavos(centavos),
       vencimento,
-      parcelas: 1,
-      recorrente_meses: null,
-      observacoes: null,
-    },
+    })),
     contexto,
   );
-  await tx.insert(contratoFaturas).values({
-    contratoId: c.id,
-    periodoInicio: p.inicio,
-    periodoFim: p.fim,
-    vencimento,
-    valor: fromCentavos(centavos),
-    tituloId: tituloId!,
-  });
+  if (cobrancas.length > 0) {
+    await tx.insert(contratoFaturas).values(
+      cobrancas.map(({ c, p, centavos, vencimento }, k) => ({
+        contratoId: c.id,
+        periodoInicio: p.inicio,
+        periodoFim: p.fim,
+        vencimento,
+        valor: fromCentavos(centavos),
+        tituloId: titulos[k]!,
+      })),
+    );
+  }
+  const cursores = sql.join(
+    planos.map(({ c, devidos }) => sql`(${c.id}::integer, ${devidos.at(-1)!.indice + 1}::integer)`),
+    sql`, `,
+  );
+  await tx.execute(sql`UPDATE contratos SET proximo_indice = v.proximo
+    FROM (VALUES ${cursores}) AS v(id, proximo) WHERE contratos.id = v.id`);
+  return {
+    faturas: cobrancas.length,
+    centavos: cobrancas.reduce((soma, x) => soma + x.centavos, 0),
+    reajustes,
+  };
 }
 
-/** Locks a contract's row for billing (SELECT … FOR UPDATE); undefined when there is none. */
+/** Locks active contracts for billing (SELECT … FOR UPDATE, in id order: no deadlock between runs). */
+function travarAtivos(tx: Transaction, ids: readonly number[]) {
+  return tx
+    .select()
+    .from(contratos)
+    .where(and(inArray(contratos.id, [...ids]), eq(contratos.situacao, 'Ativo')))
+    .orderBy(asc(contratos.id))
+    .for('update');
+}
+
+/** Locks one contract's row (SELECT … FOR UPDATE); undefined when there is none. */
 async function travarContrato(tx: Transaction, id: number): Promise<ContratoRow | undefined> {
   const [row] = await tx.select().from(contratos).where(eq(contratos.id, id)).for('update');
   return row;
 }
 
 /**
- * One contract's due periods, in its own transaction. A concurrent run that billed them first
- * is waited for by the lock and leaves nothing; the unique key turns any other overlap into
- * "already billed" (nothing written).
+ * A batch of contracts' due periods, in one transaction. A concurrent run that billed them
+ * first is waited for by the locks and leaves nothing; the unique key on contract and period
+ * turns any other overlap into an error that rolls the batch back, and then each contract is
+ * billed alone (what another run billed stays billed once).
  */
-export async function faturarContrato(
+async function faturarLote(
   db: Database,
-  id: number,
+  ids: readonly number[],
   hoje: string,
   contexto: ContratoContexto,
-): Promise<{ faturas: number; centavos: number; reajustes: number }> {
+): Promise<Faturado> {
   try {
-    return await comAuditoria(db, ator(contexto), async (tx) => {
-      const c = await travarContrato(tx, id);
-      if (!c || c.situacao !== 'Ativo') return { faturas: 0, centavos: 0, reajustes: 0 };
-      return faturarTravado(tx, c, hoje, contexto);
-    });
+    return await comAuditoria(db, ator(contexto), async (tx) =>
+      faturarTravados(tx, await travarAtivos(tx, ids), hoje, contexto),
+    );
   } catch (erro) {
-    if (pgErrorCode(erro) === PG_ERROR.uniqueViolation)
-      return { faturas: 0, centavos: 0, reajustes: 0 };
-    throw erro;
+    if (pgErrorCode(erro) !== PG_ERROR.uniqueViolation || ids.length === 1) {
+      if (pgErrorCode(erro) === PG_ERROR.uniqueViolation) return NADA;
+      throw erro;
+    }
+    let feito = NADA;
+    for (const id of ids) feito = somar(feito, await faturarLote(db, [id], hoje, contexto));
+    return feito;
   }
 }
 
@@ -701,7 +742,7 @@ export async function aFaturar(db: Executor, ate: string): Promise<AFaturar[]> {
 
 /**
  * POST /api/contratos/faturar and the daily job: bills what is due on `hoje` (of these
- * contracts, or all), one contract per transaction.
+ * contracts, or all), CONTRATOS_POR_LOTE contracts per transaction.
  */
 export async function faturarDevidos(
   db: Database,
@@ -709,17 +750,21 @@ export async function faturarDevidos(
   contexto: ContratoContexto,
   ids?: readonly number[],
 ): Promise<FaturamentoResultado> {
-  let faturas = 0;
-  let centavos = 0;
-  let reajustes = 0;
-  for (const { contrato: c } of await contratosAtivos(db, hoje, ids)) {
-    if (periodosDevidos(agendaDe(c), hoje, c.proximoIndice).length === 0) continue;
-    const feito = await faturarContrato(db, c.id, hoje, contexto);
-    faturas += feito.faturas;
-    centavos += feito.centavos;
-    reajustes += feito.reajustes;
+  const devidos = (await contratosAtivos(db, hoje, ids))
+    .filter(({ contrato: c }) => periodosDevidos(agendaDe(c), hoje, c.proximoIndice).length > 0)
+    .map(({ contrato: c }) => c.id);
+  let feito = NADA;
+  for (let i = 0; i < devidos.length; i += CONTRATOS_POR_LOTE) {
+    feito = somar(
+      feito,
+      await faturarLote(db, devidos.slice(i, i + CONTRATOS_POR_LOTE), hoje, contexto),
+    );
   }
-  return { faturas, valor: fromCentavos(centavos), reajustes };
+  return {
+    faturas: feito.faturas,
+    valor: fromCentavos(feito.centavos),
+    reajustes: feito.reajustes,
+  };
 }
 
 /** "3 faturas (R$ 450,00)": what a billing run did, for the job's line. */
@@ -784,7 +829,7 @@ export async function alterarSituacao(
         const retomada = indiceAPartirDe(agendaDe(c), hoje);
         return { suspensoEm: null, proximoIndice: Math.max(c.proximoIndice, retomada) };
       }
-      if (c.situacao === 'Ativo') await faturarTravado(tx, c, hoje, contexto);
+      if (c.situacao === 'Ativo') await faturarTravados(tx, [c], hoje, contexto);
       if (para === 'Suspenso') return { suspensoEm: hoje };
       if (data < c.inicio || data > hoje) {
         throw badRequest(M.dataCancelamento, { data: M.dataCancelamento });

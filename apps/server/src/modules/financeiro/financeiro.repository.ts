@@ -962,6 +962,61 @@ export async function criarTitulo(
   return ids;
 }
 
+/** A receivable of one installment that a document's batch writes (contract bills). */
+export interface RecebivelSimples {
+  descricao: string;
+  pessoaId: number;
+  categoriaId: number | null;
+  documento: string;
+  competencia: string;
+  forma: FormaPagamento;
+  valor: number;
+  vencimento: string;
+}
+
+/**
+ * Many receivables of one installment each, in three statements whatever their number (the
+ * caller checked its customers; the category is the system's): answers their ids in order.
+ */
+export async function criarRecebiveisEmLote(
+  tx: Transaction,
+  itens: readonly RecebivelSimples[],
+  contexto: FinanceiroContexto,
+): Promise<number[]> {
+  if (itens.length === 0) return [];
+  const criados = await tx
+    .insert(titulos)
+    .values(
+      itens.map((i) => ({
+        natureza: 'receber' as const,
+        descricao: i.descricao,
+        pessoaId: i.pessoaId,
+        categoriaId: i.categoriaId,
+        documento: i.documento,
+        competencia: i.competencia,
+        formaPagamento: i.forma,
+        valor: i.valor,
+        usuarioId: contexto.usuario.id,
+      })),
+    )
+    .returning({ id: titulos.id, documento: titulos.documento, competencia: titulos.competencia });
+  // RETURNING follows the VALUES' order in PostgreSQL; checked, as the ids pair with the items.
+  criados.forEach((c, k) => {
+    if (c.documento !== itens[k]!.documento || c.competencia !== itens[k]!.competencia) {
+      throw new Error('Recebíveis em lote: ordem de retorno inesperada');
+    }
+  });
+  await tx.insert(parcelas).values(
+    itens.map((i, k) => ({
+      tituloId: criados[k]!.id,
+      numero: 1,
+      vencimento: i.vencimento,
+      valor: i.valor,
+    })),
+  );
+  return criados.map((c) => c.id);
+}
+
 /**
  * A receivable the business creates itself (a sale's payment, a concluded order) inside that
  * document's transaction: one installment, no reference checks (the document checked its
