@@ -84,7 +84,7 @@ describe('Contratos: the list', () => {
       .map((td) => td.textContent);
     // Número, (Cliente), Descrição, Periodicidade, Valor, Próximo faturamento, Situação.
     expect([celulas[0], ...celulas.slice(2, 7)]).toEqual([
-      '1',
+      '000001',
       'Suporte 1',
       'Mensal',
       formatMoney(300),
@@ -168,7 +168,7 @@ describe('Contratos: Faturar hoje', () => {
         .getAllByRole('cell')
         .slice(0, 5)
         .map((td) => td.textContent),
-    ).toEqual(['3', 'Cliente 3', '10/11/2026 a 09/12/2026', '16/11/2026', formatMoney(300)]);
+    ).toEqual(['000003', 'Cliente 3', '10/11/2026 a 09/12/2026', '16/11/2026', formatMoney(300)]);
     expect(screen.getByTestId('faturar-hoje-resumo').textContent).toBe(
       `2 períodos · ${formatMoney(450)}`,
     );

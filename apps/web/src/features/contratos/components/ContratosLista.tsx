@@ -5,6 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  formatNumeroContrato,
   SITUACAO_CONTRATO_VALUES,
   type ContratoResumo,
   type SituacaoContrato,
@@ -75,7 +76,7 @@ export function ContratosLista() {
       noWrap: true,
       render: (contrato) => (
         <Text size="sm" fw={600} ff="monospace">
-          {contrato.numero}
+          {formatNumeroContrato(contrato.numero)}
         </Text>
       ),
     },

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from 
 import { IconFileDollar } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import type { AFaturar } from '@prumo/shared/contratos';
+import { formatNumeroContrato, type AFaturar } from '@prumo/shared/contratos';
 import { formatDate, formatDateTime } from '@prumo/shared/dates';
 import { formatMoney, sumMoney } from '@prumo/shared/money';
 import { useAFaturar, useFaturamentoAutomatico, useFaturarContratos } from '../../../api/contratos';
@@ -136,7 +136,7 @@ export function FaturarHoje() {
                         ff="monospace"
                         aria-label={nomeContrato(item.numero)}
                       >
-                        {item.numero}
+                        {formatNumeroContrato(item.numero)}
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{item.cliente_nome}</Table.Td>
