@@ -10,6 +10,7 @@ import {
   trimmedString,
   z,
 } from '../validation';
+import { SITUACOES_NFSE } from '../fiscal/nfse.schema';
 import { FORMA_PAGAMENTO_VALUES } from '../vendas/venda.rules';
 import {
   CONTRATO_ITENS_MAX,
@@ -189,6 +190,9 @@ export const contratoFaturaSchema = z.object({
   titulo_id: z.number().int(),
   /** The receivable's state: aberto, pago or cancelado. */
   situacao_titulo: z.enum(['aberto', 'pago', 'cancelado']),
+  /** Its NFS-e in force (not cancelled), if one was issued. */
+  nfse_id: z.number().int().nullable(),
+  nfse_situacao: z.enum(SITUACOES_NFSE).nullable(),
   created_at: z.string(),
 });
 export type ContratoFatura = z.infer<typeof contratoFaturaSchema>;

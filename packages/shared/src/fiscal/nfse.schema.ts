@@ -19,7 +19,8 @@ export const MOTIVOS_CANCELAMENTO_NFSE = [
 
 /** Issuing, transmitting and cancelling (the settings' messages are NFSE_MENSAGENS). */
 export const NFSE_EMISSAO_MENSAGENS = {
-  origem: 'Informe a ordem de serviço ou o agendamento',
+  origem: 'Informe a ordem de serviço, o agendamento ou a fatura do contrato',
+  faturaNaoEncontrada: 'Fatura de contrato não encontrada',
   ordemNaoEncontrada: 'Ordem de serviço não encontrada',
   ordemNaoConcluida: 'Só uma ordem de serviço concluída (ou entregue) tem NFS-e',
   agendamentoNaoEncontrado: 'Agendamento não encontrado',
@@ -48,15 +49,19 @@ export const NFSE_EMISSAO_MENSAGENS = {
 } as const;
 const M = NFSE_EMISSAO_MENSAGENS;
 
-/** POST /api/nfse: the NFS-e of a concluded order or appointment. */
+/** POST /api/nfse: the NFS-e of a concluded order or appointment, or of a contract's bill. */
 export const emitirNfseSchema = z
   .strictObject({
     ordem_servico_id: recordId(M.origem).optional(),
     venda_id: recordId(M.origem).optional(),
+    contrato_fatura_id: recordId(M.origem).optional(),
   })
-  .refine((v) => (v.ordem_servico_id === undefined) !== (v.venda_id === undefined), {
-    error: M.origem,
-  });
+  .refine(
+    (v) =>
+      [v.ordem_servico_id, v.venda_id, v.contrato_fatura_id].filter((id) => id !== undefined)
+        .length === 1,
+    { error: M.origem },
+  );
 export type EmitirNfseInput = z.input<typeof emitirNfseSchema>;
 
 export const cancelarNfseSchema = z.strictObject({
@@ -74,6 +79,7 @@ export const nfsesQuerySchema = z.strictObject({
   ate: isoDate().optional(),
   ordem_servico_id: z.coerce.number().int().positive().optional(),
   venda_id: z.coerce.number().int().positive().optional(),
+  contrato_fatura_id: z.coerce.number().int().positive().optional(),
   ...pageQuery(25, 100),
 });
 export type NfsesQuery = z.infer<typeof nfsesQuerySchema>;
@@ -91,6 +97,10 @@ export const nfseResumoSchema = z.object({
   ordem_servico_numero: z.number().int().nullable(),
   venda_id: z.number().int().nullable(),
   venda_numero: z.number().int().nullable(),
+  contrato_fatura_id: z.number().int().nullable(),
+  /** The contract of the bill, for the link. */
+  contrato_id: z.number().int().nullable(),
+  contrato_numero: z.number().int().nullable(),
   tomador_nome: z.string().nullable(),
   tomador_documento: z.string().nullable(),
   codigo_tributacao_nacional: z.string(),

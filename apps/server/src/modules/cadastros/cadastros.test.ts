@@ -785,18 +785,18 @@ describe('deleting a record other data refers to', () => {
     // ON DELETE NO ACTION (the default) fails with another code: same answer.
     await ctx.database.db.execute(
       sql.raw(
-        'CREATE TABLE contratos (id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY, ' +
+        'CREATE TABLE fretes (id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY, ' +
           'transportadora_id integer REFERENCES cadastros(id))',
       ),
     );
     const carrier = await created(fullPayload('transportadora'));
     await ctx.database.db.execute(
-      sql`INSERT INTO contratos (transportadora_id) VALUES (${carrier.id})`,
+      sql`INSERT INTO fretes (transportadora_id) VALUES (${carrier.id})`,
     );
     const blocked = await remove(carrier.id);
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().message).toBe(
-      'Não é possível excluir a transportadora "Rápido Paulista": há registros em contratos ' +
+      'Não é possível excluir a transportadora "Rápido Paulista": há registros em fretes ' +
         'que dependem deste cadastro. Nada foi excluído.',
     );
     expect((await get(carrier.id)).statusCode).toBe(200);

@@ -31,6 +31,7 @@ import {
   type IndicePublicado,
 } from '@prumo/shared/contratos';
 import { addDaysISO, formatDate, todayISO } from '@prumo/shared/dates';
+import type { SituacaoNfse } from '@prumo/shared/fiscal';
 import { formatMoney, fromCentavos, toCentavos } from '@prumo/shared/money';
 import type { Database, Executor, Transaction } from '../../db/database';
 import { documentoComStatus } from '../../db/documento';
@@ -258,13 +259,18 @@ export async function getContrato(
       titulo_id: number;
       cancelado: boolean;
       saldo: string;
+      nfse_id: number | null;
+      nfse_situacao: SituacaoNfse | null;
       created_at: Date | string;
     }>(
       db,
       sql`SELECT f.id, f.periodo_inicio::text, f.periodo_fim::text, f.vencimento::text, f.valor,
           f.titulo_id, t.cancelado_em IS NOT NULL AS cancelado, f.created_at,
-          (SELECT coalesce(sum(p.valor - p.valor_pago), 0) FROM parcelas p WHERE p.titulo_id = t.id) AS saldo
+          (SELECT coalesce(sum(p.valor - p.valor_pago), 0) FROM parcelas p WHERE p.titulo_id = t.id) AS saldo,
+          x.id AS nfse_id, x.situacao AS nfse_situacao
         FROM contrato_faturas f JOIN titulos t ON t.id = f.titulo_id
+        LEFT JOIN LATERAL (SELECT n.id, n.situacao FROM nfses n
+          WHERE n.contrato_fatura_id = f.id AND n.situacao <> 'Cancelada' ORDER BY n.id LIMIT 1) x ON true
         WHERE f.contrato_id = ${id} ORDER BY f.periodo_inicio DESC`,
     ),
     db
@@ -297,6 +303,8 @@ export async function getContrato(
       valor: Number(f.valor),
       titulo_id: f.titulo_id,
       situacao_titulo: f.cancelado ? 'cancelado' : Number(f.saldo) <= 0 ? 'pago' : 'aberto',
+      nfse_id: f.nfse_id,
+      nfse_situacao: f.nfse_situacao,
       created_at: new Date(f.created_at).toISOString(),
     })),
     reajustes: reajustes.map((r) => ({

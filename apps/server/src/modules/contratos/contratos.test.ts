@@ -378,6 +378,52 @@ describe('Contratos de serviço', () => {
     expect(negado.statusCode).toBe(403);
   });
 
+  it("issues a bill's NFS-e: its services at the period's price, the period as competência, once", async () => {
+    const servico = await ctx.request({
+      method: 'POST',
+      url: '/api/servicos',
+      payload: {
+        nome: 'Manutenção de computadores (contrato)',
+        preco: 200,
+        codigoTributacaoNacional: '140101',
+        codigoNbs: '120012000',
+        aliquotaIss: 2,
+      },
+    });
+    expect(servico.statusCode, servico.body).toBe(201);
+    const contrato = await criar({
+      itens: [{ servico_id: servico.json<{ id: number }>().id, quantidade: 2, valor: 100 }],
+      inicio: addDaysISO(HOJE, -40),
+      dia_faturamento: 1,
+    });
+    await faturar([contrato.id]);
+    const [fatura] = (await ler(contrato.id)).faturas;
+    const emitir = () =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/nfse',
+        payload: { contrato_fatura_id: fatura!.id },
+      });
+    const emitida = await emitir();
+    expect(emitida.statusCode, emitida.body).toBe(201);
+    const [nota] = emitida.json<Array<Record<string, unknown>>>();
+    expect(nota).toMatchObject({
+      situacao: 'Autorizada',
+      contrato_fatura_id: fatura!.id,
+      contrato_id: contrato.id,
+      contrato_numero: contrato.numero,
+      valor_servicos: 200,
+      competencia: fatura!.periodo_inicio,
+    });
+    const denovo = await emitir();
+    expect(denovo.statusCode).toBe(200);
+    expect(denovo.json<Array<{ id: number }>>().map((n) => n.id)).toEqual([nota!.id]);
+    expect((await ler(contrato.id)).faturas[0]).toMatchObject({
+      nfse_id: nota!.id,
+      nfse_situacao: 'Autorizada',
+    });
+  });
+
   it('bills random contracts exactly their due periods, on their dates, with two runs racing (property)', async () => {
     const periodicidades: Periodicidade[] = [
       'mensal',

@@ -27,7 +27,7 @@ export interface LinhaDeServico {
 
 /** A concluded service order or a finished appointment, as its NFS-e needs it. */
 export interface OrigemNfse {
-  tipo: 'ordem' | 'agendamento';
+  tipo: 'ordem' | 'agendamento' | 'contrato';
   id: number;
   numero: number;
   situacao: string;
@@ -140,6 +140,45 @@ export async function agendamentoParaNfse(db: Executor, id: number): Promise<Ori
   };
 }
 
+/**
+ * A contract's bill: the contract's lines in force on the period's first day (their price as
+ * billed), the period as the competência, and the contract's customer.
+ */
+export async function faturaDeContratoParaNfse(
+  db: Executor,
+  id: number,
+): Promise<OrigemNfse | null> {
+  const [row] = await selectRows<{
+    id: number;
+    numero: number;
+    periodo_inicio: string;
+    cliente_id: number;
+    linhas: LinhaLida[];
+  }>(
+    db,
+    sql`SELECT f.id, c.numero, f.periodo_inicio::text, c.cliente_id,
+      coalesce((SELECT json_agg(json_build_object('nome', i.servico_nome,
+          'quantidade', i.quantidade, 'valor', i.valor, 'desconto', 0, ${FISCAL_DO_SERVICO})
+          ORDER BY i.id)
+        FROM contrato_itens i JOIN servicos sv ON sv.id = i.servico_id
+        WHERE i.contrato_id = c.id AND i.vigente_de <= f.periodo_inicio
+          AND (i.vigente_ate IS NULL OR i.vigente_ate >= f.periodo_inicio)), '[]'::json) AS linhas
+    FROM contrato_faturas f JOIN contratos c ON c.id = f.contrato_id WHERE f.id = ${id}`,
+  );
+  if (!row) return null;
+  return {
+    tipo: 'contrato',
+    id: row.id,
+    numero: Number(row.numero),
+    situacao: 'faturada',
+    descontoDocumentoCentavos: 0,
+    outrosCentavos: 0,
+    concluidaEm: new Date(`${row.periodo_inicio}T12:00:00Z`),
+    linhas: row.linhas.map(linhaDe),
+    cliente: await cadastroFiscal(db, row.cliente_id),
+  };
+}
+
 export async function inserirNfse(
   tx: Transaction,
   valores: typeof nfses.$inferInsert,
@@ -170,12 +209,14 @@ export async function nfseRow(db: Executor, id: number, travar = false): Promise
 /** The live NFS-e of an order or appointment (not cancelled), in creation order. */
 export function nfsesVivasDaOrigem(
   db: Executor,
-  origem: { ordemServicoId: number } | { vendaId: number },
+  origem: { ordemServicoId: number } | { vendaId: number } | { contratoFaturaId: number },
 ): Promise<NfseRow[]> {
   const daOrigem =
     'ordemServicoId' in origem
       ? eq(n.ordemServicoId, origem.ordemServicoId)
-      : eq(n.vendaId, origem.vendaId);
+      : 'vendaId' in origem
+        ? eq(n.vendaId, origem.vendaId)
+        : eq(n.contratoFaturaId, origem.contratoFaturaId);
   return db
     .select()
     .from(n)
@@ -246,6 +287,7 @@ const RESUMO = sql`${n.id} AS id, ${n.situacao} AS situacao, ${n.ambiente} AS am
   ${n.serie} AS serie, ${n.numeroDps} AS numero_dps, ${n.idDps} AS id_dps, ${n.chave} AS chave,
   ${n.numeroNfse} AS numero_nfse, ${n.ordemServicoId} AS ordem_servico_id,
   o.numero AS ordem_servico_numero, ${n.vendaId} AS venda_id, v.numero AS venda_numero,
+  ${n.contratoFaturaId} AS contrato_fatura_id, cf.contrato_id, ct.numero AS contrato_numero,
   ${n.tomadorNome} AS tomador_nome, ${n.tomadorDocumento} AS tomador_documento,
   ${n.codigoTributacaoNacional} AS codigo_tributacao_nacional,
   ${n.valorServicos} AS valor_servicos, ${n.valorDesconto} AS valor_desconto,
@@ -254,7 +296,9 @@ const RESUMO = sql`${n.id} AS id, ${n.situacao} AS situacao, ${n.ambiente} AS am
   ${isoUtc(n.autorizadaEm)} AS autorizada_em, ${n.codigoErro} AS codigo_erro,
   ${n.mensagemErro} AS mensagem_erro`;
 const DE = sql`FROM ${n} LEFT JOIN ordens_servico o ON o.id = ${n.ordemServicoId}
-  LEFT JOIN vendas v ON v.id = ${n.vendaId}`;
+  LEFT JOIN vendas v ON v.id = ${n.vendaId}
+  LEFT JOIN contrato_faturas cf ON cf.id = ${n.contratoFaturaId}
+  LEFT JOIN contratos ct ON ct.id = cf.contrato_id`;
 
 function numerosDoResumo<T extends NfseResumo>(row: T): T {
   return {
@@ -285,6 +329,7 @@ export async function listNfses(
     query.situacao ? eq(n.situacao, query.situacao) : undefined,
     query.ordem_servico_id ? eq(n.ordemServicoId, query.ordem_servico_id) : undefined,
     query.venda_id ? eq(n.vendaId, query.venda_id) : undefined,
+    query.contrato_fatura_id ? eq(n.contratoFaturaId, query.contrato_fatura_id) : undefined,
     query.de ? gte(n.emitidaEm, inicioDoDia(query.de, timeZone)) : undefined,
     query.ate
       ? lt(n.emitidaEm, sql`${inicioDoDia(query.ate, timeZone)} + interval '1 day'`)

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AmbienteFiscal, SituacaoNfse } from '@prumo/shared/fiscal';
 import { money, timestamps } from '../../db/columns';
+import { contratoFaturas } from '../contratos/contratos.table';
 import { ordensServico } from '../ordens-servico/ordens-servico.table';
 import { usuarios } from '../usuarios/usuarios.table';
 import { vendas } from '../vendas/vendas.table';
@@ -39,6 +40,8 @@ export const nfses = pgTable(
     ordemServicoId: integer().references(() => ordensServico.id, { onDelete: 'restrict' }),
     /** An appointment (a sale of a service). */
     vendaId: integer().references(() => vendas.id, { onDelete: 'restrict' }),
+    /** A service contract's bill (one period). */
+    contratoFaturaId: integer().references(() => contratoFaturas.id, { onDelete: 'restrict' }),
     codigoTributacaoNacional: varchar({ length: 6 }).notNull(),
     descricao: text().notNull(),
     tomadorNome: varchar({ length: 200 }),
@@ -77,7 +80,10 @@ export const nfses = pgTable(
       'nfses_situacao',
       sql`${t.situacao} IN ('Rascunho', 'Autorizada', 'Rejeitada', 'Cancelada')`,
     ),
-    check('nfses_origem', sql`(${t.ordemServicoId} IS NULL) <> (${t.vendaId} IS NULL)`),
+    check(
+      'nfses_origem',
+      sql`num_nonnulls(${t.ordemServicoId}, ${t.vendaId}, ${t.contratoFaturaId}) = 1`,
+    ),
     check('nfses_valores', sql`${t.valorServicos} > 0 AND ${t.valorLiquido} >= 0`),
     // A DPS number is used once per ambiente and série.
     uniqueIndex('nfses_numero_unique').on(t.ambiente, t.serie, t.numeroDps),
@@ -88,7 +94,11 @@ export const nfses = pgTable(
     uniqueIndex('nfses_venda_codigo_unique')
       .on(t.vendaId, t.codigoTributacaoNacional)
       .where(sql`${t.situacao} <> 'Cancelada' AND ${t.vendaId} IS NOT NULL`),
+    uniqueIndex('nfses_contrato_fatura_codigo_unique')
+      .on(t.contratoFaturaId, t.codigoTributacaoNacional)
+      .where(sql`${t.situacao} <> 'Cancelada' AND ${t.contratoFaturaId} IS NOT NULL`),
     index('nfses_ordem_servico_id_idx').on(t.ordemServicoId),
+    index('nfses_contrato_fatura_id_idx').on(t.contratoFaturaId),
     index('nfses_venda_id_idx').on(t.vendaId),
     index('nfses_lista_idx').on(t.emitidaEm, t.id),
     index('nfses_situacao_idx').on(t.situacao),

@@ -23,7 +23,8 @@ export type NfsesFiltro = Partial<Omit<NfsesQuery, 'limit' | 'offset'>>;
 export const NFSE_PAGE_SIZE = 20;
 
 /** Where a note came from: a service order or an appointment (a sale of tipo servico). */
-export type OrigemNfse = { ordem_servico_id: number } | { venda_id: number };
+export type OrigemNfse =
+  { ordem_servico_id: number } | { venda_id: number } | { contrato_fatura_id: number };
 
 /**
  * A note changes the NFS-e lists, and the fiscal state its order's or appointment's screen shows
@@ -33,6 +34,7 @@ const afterNfse = () => [
   ROOT_KEYS.nfse,
   ROOT_KEYS.ordensServico,
   ROOT_KEYS.vendas,
+  ROOT_KEYS.contratos,
   ROOT_KEYS.notificacoes,
 ];
 
@@ -52,11 +54,11 @@ export const useNfses = nfses.useLista;
 /** GET /api/nfse/{id}: the note, its pendências, its cancellation and its timeline. */
 export const useNfse = nfses.useDetalhe;
 
-/** "ordem_servico_id=12" or "venda_id=40". */
+/** "ordem_servico_id=12", "venda_id=40" or "contrato_fatura_id=7". */
 const origemParams = (origem: OrigemNfse) =>
-  'ordem_servico_id' in origem
-    ? `ordem_servico_id=${origem.ordem_servico_id}`
-    : `venda_id=${origem.venda_id}`;
+  Object.entries(origem)
+    .map(([campo, id]) => `${campo}=${String(id)}`)
+    .join('&');
 
 /** GET /api/nfse?ordem_servico_id= (or ?venda_id=): the notes of one order or appointment. */
 export function useNfsesDaOrigem(origem: OrigemNfse, enabled = true) {

@@ -149,7 +149,8 @@ describe('Configurações → Fiscal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(puts(chamadas)).toHaveLength(0);
 
-    salvar();
+    // The closing modal leaves the page aria-hidden until its transition ends: wait for the button.
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, emitir em produção' }));
     await waitFor(() => expect(puts(chamadas)).toHaveLength(1));
     const body = puts(chamadas)[0]!.body as Record<string, unknown>;

@@ -255,3 +255,42 @@ describe('the contract page', () => {
     );
   });
 });
+
+describe('NFS-e das faturas', () => {
+  it("issues a bill's NFS-e from its row and then links to it", async () => {
+    let emitida = false;
+    const chamadas = mockApi(({ url, method }) => {
+      if (url === '/api/fiscal/status') {
+        return json({
+          ambiente: 'simulacao',
+          pronto: true,
+          pendencias: [],
+          nfse_ativa: true,
+          nfse_emissor_nacional: true,
+        });
+      }
+      if (url === '/api/nfse' && method === 'POST') {
+        emitida = true;
+        return json([{ id: 55, situacao: 'Autorizada', numero_nfse: 3, chave: null }], 201);
+      }
+      if (url === '/api/contratos/7') {
+        const atual = contrato();
+        return json({
+          ...atual,
+          faturas: atual.faturas.map((f) =>
+            emitida ? { ...f, nfse_id: 55, nfse_situacao: 'Autorizada' } : f,
+          ),
+        });
+      }
+    });
+    renderRota('/contratos/7');
+    const faturas = await screen.findByTestId('contrato-faturas');
+    fireEvent.click(await within(faturas).findByRole('button', { name: 'Emitir NFS-e' }));
+    await waitFor(() =>
+      expect(chamadas.filter((c) => c.url === '/api/nfse' && c.method === 'POST')).toHaveLength(1),
+    );
+    expect(chamadas.find((c) => c.url === '/api/nfse')!.body).toEqual({ contrato_fatura_id: 11 });
+    const link = await within(faturas).findByRole('link', { name: /Autorizada/ });
+    expect(link.getAttribute('href')).toBe('/nota-fiscal/nfse/55');
+  });
+});

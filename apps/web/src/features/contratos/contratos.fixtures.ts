@@ -67,6 +67,8 @@ export const contrato = (extra: Partial<Contrato> = {}): Contrato => ({
       valor: 300,
       titulo_id: 81,
       situacao_titulo: 'aberto',
+      nfse_id: null,
+      nfse_situacao: null,
       created_at: '2026-11-10T09:00:00Z',
     },
   ],

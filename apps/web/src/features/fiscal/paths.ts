@@ -16,6 +16,8 @@ export const LISTA_NFSE_PATH = `${LISTA_PATH}?aba=nfse`;
 export const ordemServicoPath = (id: number) => `/servicos/editar-os/${id}`;
 /** An appointment: the Serviços tab of Vendas opens its view from ?agendamento=. */
 export const agendamentoPath = (id: number) => `/vendas?aba=servicos&agendamento=${id}`;
+/** A service contract's page (its bills' NFS-e). */
+export const contratoPath = (id: number) => `/contratos/${id}`;
 /** The service catalogue (each service's Fiscal (NFS-e) section). */
 export const SERVICOS_PATH = '/servicos';
 /** A purchase entered by XML: its screen opens it from ?entrada= (its view is a modal). */

@@ -3,7 +3,7 @@
 // "Outside services"): the note, its DPS number and Id are committed before the DPS is sent; the
 // NFS-e answered is committed before the user is answered; a send that got no answer is followed
 // by a query of the DPS's Id before anything is sent again, so a service is never invoiced twice.
-import { toISODate } from '@prumo/shared/dates';
+import { formatDate, toISODate } from '@prumo/shared/dates';
 import {
   NFSE_EMISSAO_MENSAGENS as M,
   NFSE_MENSAGENS,
@@ -29,6 +29,7 @@ import { validarXml } from '../nfe/esquemas';
 import { ratear } from '../nfe/nfe-xml';
 import {
   agendamentoParaNfse,
+  faturaDeContratoParaNfse,
   atualizarNfse,
   getNfse,
   inserirNfse,
@@ -116,10 +117,17 @@ const regimeDoPrestador = (cfg: ContextoEmissao['configuracao']) => ({
   regimeEspecial: cfg.nfse_regime_especial,
 });
 
+const ROTULOS_DA_ORIGEM: Record<OrigemNfse['tipo'], string> = {
+  ordem: 'Ordem de serviço',
+  agendamento: 'Agendamento',
+  contrato: 'Contrato',
+};
+
 const rotuloDaOrigem = (origem: OrigemNfse) =>
-  origem.tipo === 'ordem'
-    ? `Ordem de serviço nº ${String(origem.numero).padStart(6, '0')}`
-    : `Agendamento nº ${String(origem.numero).padStart(6, '0')}`;
+  `${ROTULOS_DA_ORIGEM[origem.tipo]} nº ${String(origem.numero).padStart(6, '0')}` +
+  (origem.tipo === 'contrato' && origem.concluidaEm
+    ? `, período de ${formatDate(toISODate(origem.concluidaEm))}`
+    : '');
 
 function tomadorDe(origem: OrigemNfse): Tomador | undefined {
   const c = origem.cliente;
@@ -285,7 +293,16 @@ export class ServicoNfse {
     return { ...contexto, sefin: this.cliente.cliente };
   }
 
-  private async origem(entrada: { ordemServicoId: number | null; vendaId: number | null }) {
+  private async origem(entrada: {
+    ordemServicoId: number | null;
+    vendaId: number | null;
+    contratoFaturaId: number | null;
+  }) {
+    if (entrada.contratoFaturaId !== null) {
+      const fatura = await faturaDeContratoParaNfse(this.db, entrada.contratoFaturaId);
+      if (!fatura) throw notFound(M.faturaNaoEncontrada);
+      return fatura;
+    }
     if (entrada.ordemServicoId !== null) {
       const ordem = await ordemParaNfse(this.db, entrada.ordemServicoId);
       if (!ordem) throw notFound(M.ordemNaoEncontrada);
@@ -374,11 +391,14 @@ export class ServicoNfse {
     const chave = {
       ordemServicoId: entrada.ordem_servico_id ?? null,
       vendaId: entrada.venda_id ?? null,
+      contratoFaturaId: entrada.contrato_fatura_id ?? null,
     };
     const daOrigem =
       chave.ordemServicoId !== null
         ? { ordemServicoId: chave.ordemServicoId }
-        : { vendaId: chave.vendaId! };
+        : chave.vendaId !== null
+          ? { vendaId: chave.vendaId }
+          : { contratoFaturaId: chave.contratoFaturaId! };
     const existentes = await nfsesVivasDaOrigem(this.db, daOrigem);
     if (existentes.length > 0) return { notas: await this.lidas(existentes), criadas: false };
 
@@ -408,6 +428,7 @@ export class ServicoNfse {
             }),
             ordemServicoId: chave.ordemServicoId,
             vendaId: chave.vendaId,
+            contratoFaturaId: chave.contratoFaturaId,
             codigoTributacaoNacional: grupo.codigo,
             descricao: descricaoDoGrupo(grupo),
             tomadorNome: tomador?.nome ?? origem.cliente?.nome ?? null,

@@ -22,6 +22,7 @@ import { transicaoPermitida } from '@prumo/shared/transicoes';
 import { formaPagamentoLabel } from '@prumo/shared/vendas';
 import { useMudarSituacaoContrato } from '../../../api/contratos';
 import { confirmAction } from '../../../components/confirm';
+import { NfseDaFatura } from '../../../components/fiscal/NfseDaFatura';
 import { FormSection } from '../../../components/form/FormSection';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
@@ -305,7 +306,7 @@ function Faturas({ faturas }: { faturas: readonly ContratoFatura[] }) {
           Nenhuma fatura emitida ainda.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={680}>
           <Table striped data-testid="contrato-faturas">
             <Table.Thead>
               <Table.Tr>
@@ -313,6 +314,7 @@ function Faturas({ faturas }: { faturas: readonly ContratoFatura[] }) {
                 <Table.Th>Vencimento</Table.Th>
                 <Table.Th ta="right">Valor</Table.Th>
                 <Table.Th>Situação do título</Table.Th>
+                <Table.Th>NFS-e</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -341,6 +343,16 @@ function Faturas({ faturas }: { faturas: readonly ContratoFatura[] }) {
                           Ver no Financeiro
                         </Anchor>
                       </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <NfseDaFatura
+                        faturaId={fatura.id}
+                        nfse={
+                          fatura.nfse_id !== null && fatura.nfse_situacao !== null
+                            ? { id: fatura.nfse_id, situacao: fatura.nfse_situacao }
+                            : null
+                        }
+                      />
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -25,7 +25,8 @@ import { ListSearchBar } from '../../../components/list/ListScreen';
 import { PagedListTable } from '../../../components/list/PagedListTable';
 import { RowActions } from '../../../components/RowActions';
 import { filtroNfseDaApi, type FiltrosNota } from '../filtros';
-import { agendamentoPath, nfsePath, ordemServicoPath } from '../paths';
+import { formatNumeroContrato } from '@prumo/shared/contratos';
+import { agendamentoPath, contratoPath, nfsePath, ordemServicoPath } from '../paths';
 import { NFSE_TEXTOS } from '../textos';
 import { NotasFiltros } from './NotasFiltros';
 
@@ -52,7 +53,7 @@ function Tomador({ nota }: { nota: NfseResumo }) {
   );
 }
 
-/** The service order or the appointment the note came from, as a link to it. */
+/** The service order, the appointment or the contract the note came from, as a link to it. */
 export function OrigemNfse({ nota }: { nota: NfseResumo }) {
   if (nota.ordem_servico_id !== null && nota.ordem_servico_numero !== null) {
     return (
@@ -70,6 +71,13 @@ export function OrigemNfse({ nota }: { nota: NfseResumo }) {
     return (
       <Anchor component={Link} to={agendamentoPath(nota.venda_id)} size="sm" onClick={naoAbrirNota}>
         Agendamento nº {formatNumeroVenda(nota.venda_numero)}
+      </Anchor>
+    );
+  }
+  if (nota.contrato_id !== null && nota.contrato_numero !== null) {
+    return (
+      <Anchor component={Link} to={contratoPath(nota.contrato_id)} size="sm" onClick={naoAbrirNota}>
+        Contrato nº {formatNumeroContrato(nota.contrato_numero)}
       </Anchor>
     );
   }
