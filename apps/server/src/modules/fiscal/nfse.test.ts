@@ -126,6 +126,20 @@ describe('NFS-e de uma ordem de serviço', () => {
     expect(lista.json<Nfse[]>()).toHaveLength(1);
   });
 
+  it("issues with the demo's own services (their national code and NBS)", async () => {
+    const servicos = await ctx.request({ method: 'GET', url: '/api/servicos' });
+    const demo = servicos
+      .json<Array<{ id: number; nome: string }>>()
+      .filter((s) => ['Formatação com backup', 'Troca de tela de celular'].includes(s.nome));
+    expect(demo).toHaveLength(2);
+    const ordem = await ordemConcluida(demo.map((s) => ({ servico_id: s.id, valor: 100 })));
+    const notas = await emitidas(ordem);
+    expect(notas.map((n) => [n.codigo_tributacao_nacional, n.situacao]).sort()).toEqual([
+      ['010701', 'Autorizada'],
+      ['140101', 'Autorizada'],
+    ]);
+  });
+
   it('makes one NFS-e per service code, with consecutive DPS numbers', async () => {
     const ordem = await ordemConcluida([
       { servico_id: await servico(), valor: 100 },
