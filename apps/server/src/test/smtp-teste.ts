@@ -73,6 +73,10 @@ export async function iniciarSmtpTeste(
       });
     },
   });
+  // A sender that dies mid-conversation (the crash test kills the server while its outbox sends)
+  // resets the connection: that message was not received, and the error, emitted by the server,
+  // must not end the test process as an uncaught exception.
+  servidor.on('error', () => undefined);
   await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
   const porta = (servidor.server.address() as AddressInfo).port;
   return {
