@@ -703,10 +703,8 @@ async function faturarLote(
       faturarTravados(tx, await travarAtivos(tx, ids), hoje, contexto),
     );
   } catch (erro) {
-    if (pgErrorCode(erro) !== PG_ERROR.uniqueViolation || ids.length === 1) {
-      if (pgErrorCode(erro) === PG_ERROR.uniqueViolation) return NADA;
-      throw erro;
-    }
+    if (pgErrorCode(erro) !== PG_ERROR.uniqueViolation) throw erro;
+    if (ids.length === 1) return NADA;
     let feito = NADA;
     for (const id of ids) feito = somar(feito, await faturarLote(db, [id], hoje, contexto));
     return feito;

@@ -44,7 +44,6 @@ import {
   removerIndice,
   salvarIndice,
   updateContrato,
-  type ContratoContexto,
 } from './contratos.repository';
 import { tarefaDeFaturamento, TAREFA_FATURAMENTO } from './faturamento.tarefa';
 
@@ -263,7 +262,7 @@ export const contratosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
       body: contratoInputSchema,
       gravar: async (tx, body, request) => {
         const id = await createContrato(tx, body, contexto(request));
-        return (await ler(tx as unknown as Database, id))!;
+        return (await getContrato(tx, id, config.timeZone))!;
       },
     },
     update: {
@@ -272,7 +271,7 @@ export const contratosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
       body: contratoUpdateSchema,
       gravar: async (tx, body, request) => {
         await updateContrato(tx, request.params.id, body);
-        return (await ler(tx as unknown as Database, request.params.id))!;
+        return (await getContrato(tx, request.params.id, config.timeZone))!;
       },
     },
     status: {
@@ -282,15 +281,8 @@ export const contratosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
         'suspensão; cancelar pede `motivo` e aceita `data` (hoje). Aceita Idempotency-Key.',
       body: contratoStatusSchema,
       gravar: async (tx, body, request) => {
-        await alterarSituacao(
-          tx,
-          request.params.id,
-          body,
-          contexto(request) as ContratoContexto & {
-            usuario: typeof request.user;
-          },
-        );
-        return (await ler(tx as unknown as Database, request.params.id))!;
+        await alterarSituacao(tx, request.params.id, body, contexto(request));
+        return (await getContrato(tx, request.params.id, config.timeZone))!;
       },
     },
   });
