@@ -62,7 +62,7 @@ const SERVER_LAYERS = [
   // documents that move stock or money
   ['vendas', 'ordens-servico', 'orcamentos'],
   // what reads or writes many documents
-  ['fiscal', 'contratos', 'relatorios', 'importacao'],
+  ['fiscal', 'contratos', 'locacoes', 'assinaturas', 'relatorios', 'importacao'],
 ];
 const SERVER_MODULE_ORDER = SERVER_LAYERS.flat();
 
