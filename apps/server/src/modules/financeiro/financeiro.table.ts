@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type {
+  DocumentoDeTitulo,
   Natureza,
   StatusParcelaGravado,
   TipoCategoria,
@@ -111,6 +112,13 @@ export const titulos = pgTable(
     devolucaoId: integer().references((): AnyPgColumn => devolucoes.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * The document of a module above finance that wrote this title (a contract's bill, a
+     * rental, a subscription's renewal): named, not referenced, since finance sits below them;
+     * each such module keeps its own foreign key to the title.
+     */
+    documentoTipo: varchar({ length: 12 }).$type<DocumentoDeTitulo>(),
+    documentoId: integer(),
     /** The titles a recurring payable created together share the first one's id. */
     recorrenciaId: integer(),
     canceladoEm: timestamp({ withTimezone: true }),
@@ -120,6 +128,10 @@ export const titulos = pgTable(
   (table) => [
     check('titulos_natureza_check', sql`${table.natureza} IN ('pagar', 'receber')`),
     check('titulos_valor_check', sql`${table.valor} > 0`),
+    check(
+      'titulos_documento_check',
+      sql`(${table.documentoTipo} IS NULL) = (${table.documentoId} IS NULL) AND ${table.documentoTipo} IN ('contrato', 'locacao', 'assinatura')`,
+    ),
     index('titulos_natureza_competencia_idx').on(table.natureza, table.competencia),
     index('titulos_pessoa_id_idx').on(table.pessoaId),
     index('titulos_categoria_id_idx').on(table.categoriaId),
@@ -129,6 +141,7 @@ export const titulos = pgTable(
     index('titulos_devolucao_id_idx').on(table.devolucaoId),
     index('titulos_usuario_id_idx').on(table.usuarioId),
     index('titulos_recorrencia_id_idx').on(table.recorrenciaId),
+    index('titulos_documento_idx').on(table.documentoTipo, table.documentoId),
     // The list's sorts by descricao and valor (competencia: titulos_natureza_competencia_idx).
     index('titulos_descricao_idx').on(
       sql`normalize_search(${table.descricao})`,
