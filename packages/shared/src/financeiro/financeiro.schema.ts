@@ -269,9 +269,23 @@ export const baixaInputSchema = z.strictObject({
 export type BaixaInput = z.output<typeof baixaInputSchema>;
 
 const statusParcela = z.enum(STATUS_PARCELA_VALUES);
+/**
+ * The documents of the modules above finance that bill through it (a contract's bill, a rental,
+ * a subscription's renewal): the title names its document (documento_tipo and documento_id).
+ */
+export const DOCUMENTOS_DE_TITULO = ['contrato', 'locacao', 'assinatura'] as const;
+export type DocumentoDeTitulo = (typeof DOCUMENTOS_DE_TITULO)[number];
+
 /** Where a title came from: typed by hand, a sale, a service order, a purchase entered from its
- * XML (compra) or a return (devolucao). */
-export const ORIGENS_TITULO = ['manual', 'venda', 'ordem_servico', 'compra', 'devolucao'] as const;
+ * XML (compra), a return (devolucao), or one of DOCUMENTOS_DE_TITULO. */
+export const ORIGENS_TITULO = [
+  'manual',
+  'venda',
+  'ordem_servico',
+  'compra',
+  'devolucao',
+  ...DOCUMENTOS_DE_TITULO,
+] as const;
 
 export const baixaSchema = z.object({
   id: z.number(),
@@ -329,6 +343,8 @@ export const tituloSchema = z.object({
   ordem_servico_id: z.number().nullable(),
   entrada_nfe_id: z.number().nullable(),
   devolucao_id: z.number().nullable(),
+  documento_tipo: z.enum(DOCUMENTOS_DE_TITULO).nullable(),
+  documento_id: z.number().nullable(),
   observacoes: z.string().nullable(),
   cancelado_em: z.string().nullable(),
   created_at: z.string(),

@@ -634,6 +634,7 @@ async function faturarTravados(
   const titulos = await criarRecebiveisEmLote(
     tx,
     cobrancas.map(({ c, p, centavos, vencimento }) => ({
+      origem: { tipo: 'contrato', id: c.id },
       descricao: `Contrato Nº ${formatNumeroContrato(c.numero)} — ${formatDate(p.inicio)} a ${formatDate(p.fim)}`,
       pessoaId: c.clienteId,
       categoriaId,
@@ -860,6 +861,7 @@ export async function alterarSituacao(
             parcelas: 1,
             recorrente_meses: null,
             observacoes: input.motivo ?? null,
+            documento_de_origem: { tipo: 'contrato', id },
           },
           contexto,
         )) as [number];

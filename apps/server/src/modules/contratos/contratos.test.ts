@@ -9,6 +9,7 @@ import {
   type Periodicidade,
 } from '@prumo/shared/contratos';
 import { addDaysISO, todayISO } from '@prumo/shared/dates';
+import type { Titulo } from '@prumo/shared/financeiro';
 import { selectRows } from '../../db/sql-helpers';
 import { textoDoPdf } from '../../pdf/pdf-teste';
 import { clienteDemo } from '../../test/fiscal';
@@ -126,11 +127,21 @@ describe('Contratos de serviço', () => {
       valor: 150,
       situacao_titulo: 'aberto',
     });
+    // Financeiro names the contract as each bill's origin, one title per bill.
     const titulos = await ctx.request({
       method: 'GET',
-      url: `/api/financeiro/titulos?natureza=receber&q=CT${String(contrato.numero).padStart(6, '0')}`,
+      url: `/api/financeiro/titulos?natureza=receber&origem=contrato&limit=100&q=CT${String(contrato.numero).padStart(6, '0')}`,
     });
     expect(titulos.statusCode, titulos.body).toBe(200);
+    const lista = titulos.json<Titulo[]>();
+    expect(lista).toHaveLength(esperados.length);
+    for (const t of lista) {
+      expect(t).toMatchObject({
+        origem: 'contrato',
+        documento_tipo: 'contrato',
+        documento_id: contrato.id,
+      });
+    }
     expect(lido.proximo_faturamento! > HOJE).toBe(true);
   });
 
@@ -270,6 +281,11 @@ describe('Contratos de serviço', () => {
       sql`SELECT t.valor FROM contratos c JOIN titulos t ON t.id = c.multa_titulo_id WHERE c.id = ${contrato.id}`,
     );
     expect(Number(titulo[0]!.valor)).toBe(multa);
+    const origem = await selectRows<{ documento_tipo: string; documento_id: number }>(
+      ctx.database.db,
+      sql`SELECT t.documento_tipo, t.documento_id FROM contratos c JOIN titulos t ON t.id = c.multa_titulo_id WHERE c.id = ${contrato.id}`,
+    );
+    expect(origem[0]).toEqual({ documento_tipo: 'contrato', documento_id: contrato.id });
     const denovo = await ctx.request({
       method: 'PATCH',
       url: `/api/contratos/${contrato.id}/status`,

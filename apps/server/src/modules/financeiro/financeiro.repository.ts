@@ -15,6 +15,8 @@ import {
 } from 'drizzle-orm';
 import { addMonthsISO, formatDate, todayISO } from '@prumo/shared/dates';
 import {
+  DOCUMENTOS_DE_TITULO,
+  type DocumentoDeTitulo,
   amortizacaoDaBaixa,
   diasEmAtraso,
   FINANCEIRO_MESSAGES,
@@ -610,8 +612,10 @@ const origemDoTitulo = (row: {
   ordemServicoId: number | null;
   entradaNfeId: number | null;
   devolucaoId: number | null;
+  documentoTipo: DocumentoDeTitulo | null;
 }): Titulo['origem'] =>
-  row.vendaId !== null
+  row.documentoTipo ??
+  (row.vendaId !== null
     ? 'venda'
     : row.ordemServicoId !== null
       ? 'ordem_servico'
@@ -619,7 +623,7 @@ const origemDoTitulo = (row: {
         ? 'compra'
         : row.devolucaoId !== null
           ? 'devolucao'
-          : 'manual';
+          : 'manual');
 
 /**
  * A title its document keeps to itself: changed or cancelled only through the sale, the order
@@ -671,6 +675,8 @@ function toTitulo<P extends ParcelaTitulo>(row: TituloRow, lista: P[]) {
     ordem_servico_id: t.ordemServicoId,
     entrada_nfe_id: t.entradaNfeId,
     devolucao_id: t.devolucaoId,
+    documento_tipo: t.documentoTipo,
+    documento_id: t.documentoId,
     observacoes: t.observacoes,
     cancelado_em: t.canceladoEm?.toISOString() ?? null,
     created_at: t.createdAt.toISOString(),
@@ -701,12 +707,16 @@ function tituloConditions(db: Executor, query: TituloListQuery, hoje: string) {
     query.origem === 'ordem_servico' ? isNotNull(titulos.ordemServicoId) : undefined,
     query.origem === 'compra' ? isNotNull(titulos.entradaNfeId) : undefined,
     query.origem === 'devolucao' ? isNotNull(titulos.devolucaoId) : undefined,
+    (DOCUMENTOS_DE_TITULO as readonly string[]).includes(query.origem ?? '')
+      ? eq(titulos.documentoTipo, query.origem as DocumentoDeTitulo)
+      : undefined,
     query.origem === 'manual'
       ? and(
           isNull(titulos.vendaId),
           isNull(titulos.ordemServicoId),
           isNull(titulos.entradaNfeId),
           isNull(titulos.devolucaoId),
+          isNull(titulos.documentoTipo),
         )
       : undefined,
     query.q ? tituloBusca(db, query.q) : undefined,
@@ -870,7 +880,15 @@ export type TituloOrigemInput = TituloInput & {
   entrada_nfe_id?: number | null;
   /** The return whose refund or credit this is. */
   devolucao_id?: number | null;
+  /** The document of a module above finance that wrote it (a contract's cancellation fee). */
+  documento_de_origem?: DocumentoDeOrigem;
 };
+
+/** A document of a module above finance, named on the titles it writes. */
+export interface DocumentoDeOrigem {
+  tipo: DocumentoDeTitulo;
+  id: number;
+}
 
 /** The installments of the input: a count (monthly, adding up to the total) or the list given. */
 function planoDeParcelas(input: TituloInput): ParcelaPlano[] {
@@ -945,6 +963,8 @@ export async function criarTitulo(
         ordemServicoId: input.ordem_servico_id ?? null,
         entradaNfeId: input.entrada_nfe_id ?? null,
         devolucaoId: input.devolucao_id ?? null,
+        documentoTipo: input.documento_de_origem?.tipo ?? null,
+        documentoId: input.documento_de_origem?.id ?? null,
         recorrenciaId: ids[0] ?? null,
         usuarioId: contexto.usuario.id,
       })
@@ -964,6 +984,7 @@ export async function criarTitulo(
 
 /** A receivable of one installment that a document's batch writes (contract bills). */
 export interface RecebivelSimples {
+  origem: DocumentoDeOrigem;
   descricao: string;
   pessoaId: number;
   categoriaId: number | null;
@@ -996,6 +1017,8 @@ export async function criarRecebiveisEmLote(
         competencia: i.competencia,
         formaPagamento: i.forma,
         valor: i.valor,
+        documentoTipo: i.origem.tipo,
+        documentoId: i.origem.id,
         usuarioId: contexto.usuario.id,
       })),
     )

@@ -148,6 +148,8 @@ describe('the form sent to the API', () => {
       venda_id: null,
       entrada_nfe_id: null,
       devolucao_id: null,
+      documento_tipo: null,
+      documento_id: null,
       ordem_servico_id: null,
       observacoes: null,
       cancelado_em: null,

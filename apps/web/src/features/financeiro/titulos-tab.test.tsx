@@ -28,6 +28,8 @@ const titulo = (id: number, saldo: number): Titulo => ({
   venda_id: null,
   entrada_nfe_id: null,
   devolucao_id: null,
+  documento_tipo: null,
+  documento_id: null,
   ordem_servico_id: null,
   observacoes: null,
   cancelado_em: null,
@@ -76,5 +78,32 @@ describe('TitulosTab', () => {
     expect(texto('titulos-totais')).not.toContain('nesta página');
     expect(texto('titulos-totais')).toContain('A pagar');
     expect(texto('titulos-totais')).toContain('57');
+  });
+
+  it("links a contract's bill to its contract", async () => {
+    const conta: Titulo = {
+      ...titulo(3, 150),
+      natureza: 'receber',
+      origem: 'contrato',
+      documento_tipo: 'contrato',
+      documento_id: 42,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async (url: string) =>
+          new Response(JSON.stringify(url.startsWith('/api/financeiro/titulos') ? [conta] : []), {
+            headers: { 'content-type': 'application/json', 'x-total-count': '1' },
+          }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <TitulosTab natureza="receber" onNovo={vi.fn()} onAbrir={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const link = await screen.findByRole('link', { name: 'Contrato de origem' });
+    expect(link.getAttribute('href')).toBe('/contratos/42');
   });
 });

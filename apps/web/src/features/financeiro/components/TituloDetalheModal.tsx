@@ -86,10 +86,17 @@ function BaixarParcela({ compacto, onClick }: { compacto: boolean; onClick: () =
   );
 }
 
-/** A title may be edited or cancelled only when typed in here and not cancelled. */
-/** A title typed by hand, or a purchase's payable (its due dates renegotiated), is edited here. */
+/**
+ * Origins whose titles are edited here: typed by hand, a purchase's payables and the bills of
+ * contracts, rentals and subscriptions (due dates renegotiated, a disputed bill cancelled). A
+ * sale's, an order's or a return's title changes only through its document.
+ */
+const origemEditavel = (origem: string) =>
+  !['venda', 'ordem_servico', 'devolucao'].includes(origem);
+
+/** A title may be edited or cancelled when its origin allows it and it is not cancelled. */
 export const tituloEditavel = (t: { origem: string; status: string }) =>
-  (t.origem === 'manual' || t.origem === 'compra') && t.status !== 'cancelado';
+  origemEditavel(t.origem) && t.status !== 'cancelado';
 
 function Conteudo({
   titulo,
@@ -309,7 +316,7 @@ function Conteudo({
         </Stack>
       )}
 
-      {titulo.origem !== 'manual' && titulo.origem !== 'compra' && (
+      {!origemEditavel(titulo.origem) && (
         <Text size="xs" c="dimmed">
           {FINANCEIRO_MESSAGES.tituloDeOrigem}
         </Text>
