@@ -16,6 +16,7 @@ import { notificacoesModule } from './notificacoes/notificacoes.module';
 import { orcamentosModule } from './orcamentos/orcamentos.module';
 import { ordensServicoModule } from './ordens-servico/ordens-servico.module';
 import { produtosModule } from './produtos/produtos.module';
+import { relatoriosModule } from './relatorios/relatorios.module';
 import { unansweredHooks, type ServerModule } from './server-module';
 import { servicosModule } from './servicos/servicos.module';
 import { tabelasPrecosModule } from './tabelas-precos/tabelas-precos.module';
@@ -47,6 +48,7 @@ export const MODULES: readonly ServerModule[] = [
   financeiroModule,
   fiscalModule,
   contratosModule,
+  relatoriosModule,
   notificacoesModule,
   auditoriaModule,
 ];

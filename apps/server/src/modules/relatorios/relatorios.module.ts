@@ -1,0 +1,6 @@
+import type { ServerModule } from '../server-module';
+import { relatoriosRoutes } from './relatorios.routes';
+
+export const relatoriosModule: ServerModule = {
+  routes: [{ prefix: '/relatorios', plugin: relatoriosRoutes }],
+};

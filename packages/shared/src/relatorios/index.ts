@@ -1,0 +1,2 @@
+export * from './relatorio.schema';
+export * from './celulas';
