@@ -42,14 +42,31 @@ export const FILTROS_RELATORIO = [
   'categoria_id',
   'forma_pagamento',
   'limites_abc',
+  /** One day (the `ate` parameter): a position or an aging at that date. */
+  'data',
+  'dias',
+  'natureza',
+  'base',
+  'faixas',
 ] as const;
 export type FiltroRelatorio = (typeof FILTROS_RELATORIO)[number];
+
+/** Which date a finance report reads an installment by (as Conta Azul lets the user choose). */
+export const BASES_FINANCEIRAS = [
+  { value: 'vencimento', label: 'Vencimento' },
+  { value: 'competencia', label: 'Competência' },
+  { value: 'baixa', label: 'Data da baixa' },
+] as const;
+export type BaseFinanceira = (typeof BASES_FINANCEIRAS)[number]['value'];
+const BASE_VALUES = BASES_FINANCEIRAS.map((b) => b.value) as [BaseFinanceira, ...BaseFinanceira[]];
 
 export const RELATORIO_MESSAGES = {
   periodoInvalido: 'A data final deve ser igual ou posterior à inicial',
   periodoLongo: 'Escolha um período de até 5 anos',
   limitesAbc: 'O limite da classe A deve ser menor que o da classe B, e ambos entre 1 e 99',
   relatorioNaoEncontrado: 'Relatório não encontrado',
+  faixas: 'As faixas de atraso devem crescer: por exemplo 30, 60 e 90 dias',
+  dias: 'Informe um número de dias entre 1 e 3650',
   pdfGrande: (maximo: string) =>
     `O PDF tem no máximo ${maximo} linhas; exporte em XLSX ou CSV, que não têm limite, ou filtre o período`,
 } as const;
@@ -67,6 +84,12 @@ const percentualAbc = z.coerce
   .int({ error: RELATORIO_MESSAGES.limitesAbc })
   .min(1, { error: RELATORIO_MESSAGES.limitesAbc })
   .max(99, { error: RELATORIO_MESSAGES.limitesAbc });
+
+const faixa = z.coerce
+  .number({ error: RELATORIO_MESSAGES.faixas })
+  .int({ error: RELATORIO_MESSAGES.faixas })
+  .min(1, { error: RELATORIO_MESSAGES.faixas })
+  .max(3650, { error: RELATORIO_MESSAGES.faixas });
 
 /** The most rows of one page of a report on screen. */
 export const RELATORIO_LIMIT_MAX = 500;
@@ -93,6 +116,23 @@ export const relatorioQuerySchema = z
     /** Curva ABC: class A up to abc_a % of the revenue, B up to abc_b %, C the rest. */
     abc_a: percentualAbc.default(80),
     abc_b: percentualAbc.default(95),
+    /** Produtos sem giro: days without a saída. */
+    dias: z.coerce
+      .number({ error: RELATORIO_MESSAGES.dias })
+      .int({ error: RELATORIO_MESSAGES.dias })
+      .min(1, { error: RELATORIO_MESSAGES.dias })
+      .max(3650, { error: RELATORIO_MESSAGES.dias })
+      .default(90),
+    natureza: z
+      .enum(['pagar', 'receber'], { error: 'Natureza inválida: use pagar ou receber' })
+      .optional(),
+    base: z
+      .enum(BASE_VALUES, { error: 'Base inválida: use vencimento, competencia ou baixa' })
+      .default('vencimento'),
+    /** Inadimplência: the upper limits, in days overdue, of the first three age buckets. */
+    faixa1: faixa.default(30),
+    faixa2: faixa.default(60),
+    faixa3: faixa.default(90),
     /** A column's key of the report (checked against its columns). */
     sort: z.string().max(40).optional(),
     order: z.enum(SORT_ORDERS, { error: 'Direção inválida: use asc ou desc' }).optional(),
@@ -113,7 +153,11 @@ export const relatorioQuerySchema = z
     path: ['ate'],
     error: RELATORIO_MESSAGES.periodoInvalido,
   })
-  .refine((q) => q.abc_a < q.abc_b, { path: ['abc_b'], error: RELATORIO_MESSAGES.limitesAbc });
+  .refine((q) => q.abc_a < q.abc_b, { path: ['abc_b'], error: RELATORIO_MESSAGES.limitesAbc })
+  .refine((q) => q.faixa1 < q.faixa2 && q.faixa2 < q.faixa3, {
+    path: ['faixa3'],
+    error: RELATORIO_MESSAGES.faixas,
+  });
 export type RelatorioQueryInput = z.input<typeof relatorioQuerySchema>;
 export type RelatorioQuery = z.output<typeof relatorioQuerySchema>;
 

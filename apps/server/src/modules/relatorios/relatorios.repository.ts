@@ -34,6 +34,8 @@ export interface DefinicaoRelatorio {
   definicao: string;
   filtros: readonly FiltroRelatorio[];
   colunas: readonly ColunaRelatorio[];
+  /** Columns whose titles follow the filters (the aging's buckets), same keys as `colunas`. */
+  colunasPara?: (filtros: FiltrosLidos) => readonly ColunaRelatorio[];
   papeis: readonly Role[];
   /** The sort when the user picks none; `ordem` names the alias a column sorts by. */
   ordemPadrao: { chave: string; direcao: 'asc' | 'desc' };
@@ -45,14 +47,32 @@ export interface DefinicaoRelatorio {
 /** The longest period a report reads (five years of daily rows is already 1,826). */
 const DIAS_MAX = 5 * 366;
 
-/** The filters with the period's default (the current month in the company's zone), checked. */
-export function lerFiltros(query: RelatorioQuery, contexto: ContextoRelatorio): FiltrosLidos {
+/**
+ * The filters a report reads, with the period's default (the current month to today in the
+ * company's zone), checked. The screen keeps one set of filters across reports: the ones this
+ * report does not read are dropped here, so they never narrow it unseen.
+ */
+export function lerFiltros(
+  r: DefinicaoRelatorio,
+  query: RelatorioQuery,
+  contexto: ContextoRelatorio,
+): FiltrosLidos {
   const hoje = todayISO(contexto.timeZone);
   const de = query.de ?? `${(query.ate ?? hoje).slice(0, 7)}-01`;
   const ate = query.ate ?? hoje;
   if (de > ate) throw badRequest(M.periodoInvalido, { ate: M.periodoInvalido });
   if (addDaysISO(de, DIAS_MAX) < ate) throw badRequest(M.periodoLongo, { de: M.periodoLongo });
-  return { ...query, de, ate };
+  const le = (filtro: FiltroRelatorio) => r.filtros.includes(filtro);
+  return {
+    ...query,
+    de,
+    ate,
+    vendedor_id: le('vendedor_id') ? query.vendedor_id : undefined,
+    cliente_id: le('cliente_id') ? query.cliente_id : undefined,
+    categoria_id: le('categoria_id') ? query.categoria_id : undefined,
+    forma_pagamento: le('forma_pagamento') ? query.forma_pagamento : undefined,
+    natureza: le('natureza') ? query.natureza : undefined,
+  };
 }
 
 export const resumo = (r: DefinicaoRelatorio): RelatorioResumo => ({
@@ -63,6 +83,10 @@ export const resumo = (r: DefinicaoRelatorio): RelatorioResumo => ({
   filtros: [...r.filtros],
   colunas: [...r.colunas],
 });
+
+/** The report's columns for these filters. */
+export const colunasDo = (r: DefinicaoRelatorio, filtros: FiltrosLidos) =>
+  r.colunasPara?.(filtros) ?? r.colunas;
 
 /** The sort a query asked for, checked against the report's columns. */
 function ordenacao(r: DefinicaoRelatorio, filtros: FiltrosLidos) {
@@ -111,7 +135,8 @@ export async function paginaDoRelatorio(
   contexto: ContextoRelatorio,
 ): Promise<RelatorioResposta> {
   const { chaves, direcao } = ordenacao(r, filtros);
-  const somadas = r.colunas.filter((c) => c.somar);
+  const colunas = colunasDo(r, filtros);
+  const somadas = colunas.filter((c) => c.somar);
   const dir = direcao === 'desc' ? sql`DESC` : sql`ASC`;
   const linhas = await selectRows<Record<string, unknown>>(
     db,
@@ -135,9 +160,10 @@ export async function paginaDoRelatorio(
   for (const c of somadas) totais[c.chave] = Number(primeira[`__soma_${c.chave}`] ?? 0);
   return {
     ...resumo(r),
+    colunas: [...colunas],
     de: filtros.de,
     ate: filtros.ate,
-    linhas: linhas.filter((row) => row['__ordem'] != null).map((row) => linhaLida(r.colunas, row)),
+    linhas: linhas.filter((row) => row['__ordem'] != null).map((row) => linhaLida(colunas, row)),
     total: Number(primeira['__total'] ?? 0),
     totais,
   };
@@ -159,6 +185,7 @@ export async function* lotesDoRelatorio(
   tamanho = LOTE_EXPORTACAO,
 ): AsyncGenerator<LinhaRelatorio[]> {
   const { chaves, direcao, aliasLido, texto } = ordenacao(r, filtros);
+  const colunas = colunasDo(r, filtros);
   const dir = direcao === 'desc' ? sql`DESC` : sql`ASC`;
   const depoisDe = direcao === 'desc' ? sql`<` : sql`>`;
   let ultimo: unknown[] | null = null;
@@ -179,7 +206,7 @@ export async function* lotesDoRelatorio(
       )} LIMIT ${tamanho}`,
     );
     if (rows.length === 0) return;
-    yield rows.map((row) => linhaLida(r.colunas, row));
+    yield rows.map((row) => linhaLida(colunas, row));
     if (rows.length < tamanho) return;
     const fim = rows[rows.length - 1]!;
     ultimo = texto
@@ -195,7 +222,7 @@ export async function totaisDoRelatorio(
   filtros: FiltrosLidos,
   contexto: ContextoRelatorio,
 ): Promise<{ linhas: number; somas: Record<string, number> }> {
-  const somadas = r.colunas.filter((c) => c.somar);
+  const somadas = colunasDo(r, filtros).filter((c) => c.somar);
   const [row] = await selectRows<Record<string, unknown>>(
     db,
     sql`SELECT count(*) AS "__total"${sql.join(

@@ -18,6 +18,7 @@ import { contextoDocumento } from '../configuracoes/configuracoes.repository';
 import { descreverFiltros } from './filtros';
 import { CATALOGO } from './relatorios.catalogo';
 import {
+  colunasDo,
   lerFiltros,
   lotesDoRelatorio,
   paginaDoRelatorio,
@@ -72,7 +73,8 @@ export const relatoriosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
           response: { 200: relatorioRespostaSchema },
         },
       },
-      (request) => paginaDoRelatorio(db, relatorio, lerFiltros(request.query, contexto), contexto),
+      (request) =>
+        paginaDoRelatorio(db, relatorio, lerFiltros(relatorio, request.query, contexto), contexto),
     );
 
     app.get(
@@ -89,12 +91,13 @@ export const relatoriosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         },
       },
       async (request, reply) => {
-        const filtros = lerFiltros(request.query, contexto);
+        const filtros = lerFiltros(relatorio, request.query, contexto);
         const [totais, descricao] = await Promise.all([
           totaisDoRelatorio(db, relatorio, filtros, contexto),
           descreverFiltros(db, relatorio, filtros),
         ]);
         const { formato } = request.query;
+        const colunas = colunasDo(relatorio, filtros);
         const nome = `${relatorio.id}-${filtros.de}-a-${filtros.ate}.${formato}`;
         const lotes = lotesDoRelatorio(db, relatorio, filtros, contexto);
         if (formato === 'pdf') {
@@ -112,11 +115,9 @@ export const relatoriosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
               titulo: relatorio.titulo,
               definicao: relatorio.definicao,
               filtros: descricao,
-              colunas: relatorio.colunas,
+              colunas,
               linhas,
-              totais: relatorio.colunas.some((c) => c.somar)
-                ? linhaDeTotais(relatorio.colunas, totais.somas)
-                : null,
+              totais: colunas.some((c) => c.somar) ? linhaDeTotais(colunas, totais.somas) : null,
             },
             await contextoDocumento(db, config),
           );
@@ -124,7 +125,7 @@ export const relatoriosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         }
         const planilha = {
           titulo: relatorio.titulo,
-          colunas: relatorio.colunas,
+          colunas,
           lotes,
           totais: totais.somas,
           filtros: [

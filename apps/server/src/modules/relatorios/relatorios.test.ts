@@ -6,6 +6,7 @@ import {
   type LinhaRelatorio,
   type RelatorioResposta,
   type RelatorioResumo,
+  relatorioQuerySchema,
 } from '@prumo/shared/relatorios';
 import { textoDoPdf } from '../../pdf/pdf-teste';
 import { abrirCaixa, vendaBalcao, vendaFinalizada } from '../../test/fiscal';
@@ -247,17 +248,14 @@ describe('Vendas reports', () => {
     ] as const) {
       const tela = await relatorio(r.id, `agrupar=dia&limit=500&sort=${sort}&order=${order}`);
       const filtros = lerFiltros(
-        {
+        r,
+        relatorioQuerySchema.parse({
           de: '2030-01-01',
           ate: '2030-02-28',
           agrupar: 'dia',
           sort,
           order,
-          abc_a: 80,
-          abc_b: 95,
-          limit: 100,
-          offset: 0,
-        },
+        }),
         { timeZone: ctx.config.timeZone },
       );
       const lidas: LinhaRelatorio[] = [];

@@ -6,6 +6,7 @@ import { addDaysISO } from '@prumo/shared/dates';
 import { FORMAS_PAGAMENTO } from '@prumo/shared/vendas';
 import { inicioDoDia } from '../../db/sql-helpers';
 import type { ContextoRelatorio, DefinicaoRelatorio, FiltrosLidos } from './relatorios.repository';
+import { inicioDoPeriodo, participacao, periodos, rotuloDe } from './relatorios.sql';
 
 const VENDA_CONTA =
   'Vendas de produtos (pedido e balcão) finalizadas no período, pela data de finalização';
@@ -34,23 +35,8 @@ function linhasDoPeriodo(f: FiltrosLidos, contexto: ContextoRelatorio): SQL {
     ${f.categoria_id ? sql`WHERE pr.categoria_id = ${f.categoria_id}` : sql``}`;
 }
 
-const UNIDADE = { dia: 'day', semana: 'week', mes: 'month' } as const;
-const ROTULO_PERIODO = {
-  dia: sql`to_char(s, 'DD/MM/YYYY')`,
-  semana: sql`to_char(s, 'DD/MM/YYYY') || ' a ' || to_char(s + interval '6 days', 'DD/MM/YYYY')`,
-  mes: sql`to_char(s, 'MM/YYYY')`,
-};
-
-/** A payment method's label ("Cartão de crédito") from its stored value. */
-const rotuloDaForma = (forma: SQL) =>
-  sql`CASE ${forma} ${sql.join(
-    FORMAS_PAGAMENTO.map((f) => sql`WHEN ${f.value} THEN ${f.label}`),
-    sql` `,
-  )} ELSE coalesce(${forma}, '') END`;
-
-/** Share of the whole, in percent with two decimals (0 when the whole is 0). */
-const participacao = (valor: SQL) =>
-  sql`coalesce(round(100 * ${valor} / nullif(sum(${valor}) OVER (), 0), 2), 0)`;
+/** A payment method's label ("Cartão de Crédito") from its stored value. */
+const rotuloDaForma = (forma: SQL) => rotuloDe(FORMAS_PAGAMENTO, forma);
 
 const vendasPorPeriodo: DefinicaoRelatorio = {
   id: 'vendas-por-periodo',
@@ -69,23 +55,16 @@ const vendasPorPeriodo: DefinicaoRelatorio = {
   papeis: ALL_ROLES,
   ordemPadrao: { chave: 'periodo', direcao: 'asc' },
   ordenarPor: { periodo: '__ordem' },
-  consulta: (f, contexto) => {
-    const unidade = UNIDADE[f.agrupar];
-    return sql`WITH v AS (${vendasDoPeriodo(f, contexto)}),
-      b AS (
-        SELECT date_trunc(${unidade}, v.finalizada_em AT TIME ZONE ${contexto.timeZone})::date AS inicio,
-          count(*) AS vendas, sum(v.valor_total) AS bruto, sum(v.desconto) AS descontos,
-          sum(v.valor_final) AS faturamento
-        FROM v GROUP BY 1)
-      SELECT ${ROTULO_PERIODO[f.agrupar]} AS periodo, coalesce(b.vendas, 0) AS vendas,
-        coalesce(b.bruto, 0) AS bruto, coalesce(b.descontos, 0) AS descontos,
-        coalesce(b.faturamento, 0) AS faturamento,
-        coalesce(round(b.faturamento / nullif(b.vendas, 0), 2), 0) AS ticket_medio,
-        s::date::text AS "__ordem"
-      FROM generate_series(date_trunc(${unidade}, ${f.de}::date::timestamp), ${f.ate}::date::timestamp,
-        ${`1 ${unidade}`}::interval) s
-      LEFT JOIN b ON b.inicio = s::date`;
-  },
+  consulta: (f, contexto) => sql`
+    WITH b AS (
+      SELECT ${inicioDoPeriodo(f, sql`v.finalizada_em AT TIME ZONE ${contexto.timeZone}`)} AS inicio,
+        count(*) AS vendas, sum(v.valor_total) AS bruto, sum(v.desconto) AS descontos,
+        sum(v.valor_final) AS faturamento
+      FROM (${vendasDoPeriodo(f, contexto)}) v GROUP BY 1)
+    SELECT p.periodo, coalesce(b.vendas, 0) AS vendas, coalesce(b.bruto, 0) AS bruto,
+      coalesce(b.descontos, 0) AS descontos, coalesce(b.faturamento, 0) AS faturamento,
+      coalesce(round(b.faturamento / nullif(b.vendas, 0), 2), 0) AS ticket_medio, p."__ordem"
+    FROM (${periodos(f)}) p LEFT JOIN b ON b.inicio = p.s`,
 };
 
 /** A report of the sales grouped by one key (seller, customer): count, revenue, ticket, share. */
@@ -307,6 +286,97 @@ const vendasLista: DefinicaoRelatorio = {
     LEFT JOIN usuarios u ON u.id = v.vendedor_id`,
 };
 
+/**
+ * Every commissioned line of the period: a product sale's lines (its seller a user), a
+ * concluded service order's products and services (its seller an employee) and a concluded
+ * appointment (its professional). The rate is the product's or service's when above zero,
+ * else the employee's own (a user has none); the base is the line's subtotal.
+ */
+function linhasComissionadas(f: FiltrosLidos, contexto: ContextoRelatorio): SQL {
+  const periodo = (coluna: SQL) =>
+    sql`${coluna} >= ${inicioDoDia(f.de, contexto.timeZone)} AND ${coluna} < ${inicioDoDia(addDaysISO(f.ate, 1), contexto.timeZone)}`;
+  const taxa = (doItem: SQL, doFuncionario: SQL) =>
+    sql`CASE WHEN ${doItem} > 0 THEN ${doItem} ELSE coalesce(${doFuncionario}, 0) END`;
+  return sql`
+    SELECT 'u' || v.vendedor_id AS vendedor_chave, coalesce(u.nome, 'Sem vendedor') AS vendedor,
+      'Venda Nº ' || lpad(v.numero::text, 6, '0') AS documento, v.finalizada_em AS quando,
+      i.subtotal AS base, ${taxa(sql`pr.comissao`, sql`NULL::numeric`)} AS taxa, 'v' || i.id AS linha
+    FROM (${vendasDoPeriodo(f, contexto)}) v
+    JOIN venda_itens i ON i.venda_id = v.id
+    JOIN produtos pr ON pr.id = i.produto_id
+    LEFT JOIN usuarios u ON u.id = v.vendedor_id
+    UNION ALL
+    SELECT 'c' || o.vendedor_id, coalesce(fu.nome, 'Sem vendedor'),
+      'OS Nº ' || lpad(o.numero::text, 6, '0'), o.concluida_em, l.subtotal,
+      ${taxa(sql`l.comissao`, sql`fu.comissao`)}, l.linha
+    FROM ordens_servico o
+    JOIN (
+      SELECT x.ordem_servico_id, x.subtotal, pr.comissao, 'op' || x.id AS linha
+      FROM ordem_servico_produtos x JOIN produtos pr ON pr.id = x.produto_id
+      UNION ALL
+      SELECT x.ordem_servico_id, x.subtotal, sv.comissao, 'os' || x.id
+      FROM ordem_servico_servicos x JOIN servicos sv ON sv.id = x.servico_id
+    ) l ON l.ordem_servico_id = o.id
+    LEFT JOIN cadastros fu ON fu.id = o.vendedor_id
+    WHERE o.situacao IN ('concluida', 'entregue') AND ${periodo(sql`o.concluida_em`)}
+    UNION ALL
+    SELECT 'c' || a.profissional_id, coalesce(fu.nome, 'Sem profissional'),
+      'Agendamento Nº ' || lpad(a.numero::text, 6, '0'), a.concluido_em, a.valor_final,
+      ${taxa(sql`sv.comissao`, sql`fu.comissao`)}, 'a' || a.id
+    FROM vendas a
+    JOIN servicos sv ON sv.id = a.servico_id
+    LEFT JOIN cadastros fu ON fu.id = a.profissional_id
+    WHERE a.tipo = 'servico' AND a.status = 'Concluído' AND ${periodo(sql`a.concluido_em`)}
+      ${f.vendedor_id ? sql`AND false` : sql``}`;
+}
+
+const DEFINICAO_COMISSAO =
+  'Vendas de produtos finalizadas, ordens de serviço e agendamentos concluídos no período; comissão de cada linha = subtotal × a taxa do produto ou serviço, ou, quando ela é zero, a do funcionário.';
+
+const comissoesPorVendedor: DefinicaoRelatorio = {
+  id: 'comissoes-por-vendedor',
+  grupo: 'Vendas',
+  titulo: 'Comissões por vendedor',
+  definicao: DEFINICAO_COMISSAO,
+  filtros: ['periodo'],
+  colunas: [
+    { chave: 'vendedor', titulo: 'Vendedor / profissional', tipo: 'texto' },
+    { chave: 'documentos', titulo: 'Documentos', tipo: 'inteiro', somar: true },
+    { chave: 'base', titulo: 'Base de cálculo', tipo: 'dinheiro', somar: true },
+    { chave: 'comissao', titulo: 'Comissão', tipo: 'dinheiro', somar: true },
+  ],
+  papeis: ADMIN_MANAGER,
+  ordemPadrao: { chave: 'comissao', direcao: 'desc' },
+  consulta: (f, contexto) => sql`
+    SELECT max(l.vendedor) AS vendedor, count(DISTINCT l.documento) AS documentos,
+      sum(l.base) AS base, sum(round(l.base * l.taxa / 100, 2)) AS comissao,
+      coalesce(l.vendedor_chave, '') AS "__ordem"
+    FROM (${linhasComissionadas(f, contexto)}) l GROUP BY l.vendedor_chave`,
+};
+
+const comissoesDetalhadas: DefinicaoRelatorio = {
+  id: 'comissoes-detalhadas',
+  grupo: 'Vendas',
+  titulo: 'Comissões: documentos de cada vendedor',
+  definicao: `${DEFINICAO_COMISSAO} Uma linha por documento: as vendas por trás de cada comissão.`,
+  filtros: ['periodo'],
+  colunas: [
+    { chave: 'vendedor', titulo: 'Vendedor / profissional', tipo: 'texto' },
+    { chave: 'documento', titulo: 'Documento', tipo: 'texto' },
+    { chave: 'data', titulo: 'Data', tipo: 'data' },
+    { chave: 'base', titulo: 'Base de cálculo', tipo: 'dinheiro', somar: true },
+    { chave: 'comissao', titulo: 'Comissão', tipo: 'dinheiro', somar: true },
+  ],
+  papeis: ADMIN_MANAGER,
+  ordemPadrao: { chave: 'vendedor', direcao: 'asc' },
+  consulta: (f, contexto) => sql`
+    SELECT max(l.vendedor) AS vendedor, l.documento,
+      (max(l.quando) AT TIME ZONE ${contexto.timeZone})::date::text AS data,
+      sum(l.base) AS base, sum(round(l.base * l.taxa / 100, 2)) AS comissao,
+      coalesce(l.vendedor_chave, '') || '|' || l.documento AS "__ordem"
+    FROM (${linhasComissionadas(f, contexto)}) l GROUP BY l.vendedor_chave, l.documento`,
+};
+
 export const RELATORIOS_DE_VENDAS: readonly DefinicaoRelatorio[] = [
   vendasPorPeriodo,
   vendasPorVendedor,
@@ -315,5 +385,7 @@ export const RELATORIOS_DE_VENDAS: readonly DefinicaoRelatorio[] = [
   vendasPorFormaPagamento,
   curvaAbcProdutos,
   curvaAbcClientes,
+  comissoesPorVendedor,
+  comissoesDetalhadas,
   vendasLista,
 ];
