@@ -1,3 +1,4 @@
+import { assinaturasModule } from './assinaturas/assinaturas.module';
 import { auditoriaModule } from './auditoria/auditoria.module';
 import { authModule } from './auth/auth.module';
 import { backupsModule } from './backups/backups.module';
@@ -12,6 +13,7 @@ import { estoqueModule } from './estoque/estoque.module';
 import { etiquetasModule } from './etiquetas/etiquetas.module';
 import { financeiroModule } from './financeiro/financeiro.module';
 import { fiscalModule } from './fiscal/fiscal.module';
+import { locacoesModule } from './locacoes/locacoes.module';
 import { notificacoesModule } from './notificacoes/notificacoes.module';
 import { orcamentosModule } from './orcamentos/orcamentos.module';
 import { ordensServicoModule } from './ordens-servico/ordens-servico.module';
@@ -48,6 +50,8 @@ export const MODULES: readonly ServerModule[] = [
   financeiroModule,
   fiscalModule,
   contratosModule,
+  locacoesModule,
+  assinaturasModule,
   relatoriosModule,
   notificacoesModule,
   auditoriaModule,

@@ -3,6 +3,7 @@
  * make stale by these, without importing each other in a cycle.
  */
 export const ROOT_KEYS = {
+  assinaturas: ['assinaturas'],
   auditoria: ['auditoria'],
   cadastros: ['cadastros'],
   caixas: ['caixas'],
@@ -16,6 +17,7 @@ export const ROOT_KEYS = {
   estoque: ['estoque'],
   etiquetas: ['etiquetas'],
   financeiro: ['financeiro'],
+  locacoes: ['locacoes'],
   fiscal: ['fiscal'],
   nfse: ['nfse'],
   notasFiscais: ['notas-fiscais'],

@@ -23,6 +23,7 @@ import {
   IconFileDollar,
   IconMailOff,
   IconPackage,
+  IconRepeat,
   type Icon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -41,6 +42,8 @@ const APARENCIA: Record<TipoNotificacao, { icon: Icon; color: string }> = {
   contingencia_atrasada: { icon: IconCloudOff, color: 'red' },
   emails_falhos: { icon: IconMailOff, color: 'red' },
   faturamento_falhou: { icon: IconFileDollar, color: 'red' },
+  assinaturas_inadimplentes: { icon: IconRepeat, color: 'orange' },
+  renovacao_falhou: { icon: IconRepeat, color: 'red' },
 };
 
 /** "7", or "99+" past 99. */

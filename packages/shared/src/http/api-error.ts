@@ -38,6 +38,8 @@ export const API_ERRORS = {
   CAIXA_FECHADO: 409,
   /** An appointment overlapping another of the same professional. */
   HORARIO_INDISPONIVEL: 409,
+  /** A rental's unit already booked on a day of the period (or none of the item left free). */
+  UNIDADE_INDISPONIVEL: 409,
   /** An Idempotency-Key already used with another request (the IETF draft's 422). */
   IDEMPOTENCIA_CONFLITO: 422,
   /** An Idempotency-Key whose first request has not finished. */

@@ -14,6 +14,8 @@ export const TIPOS_NOTIFICACAO = [
   'contingencia_atrasada',
   'emails_falhos',
   'faturamento_falhou',
+  'assinaturas_inadimplentes',
+  'renovacao_falhou',
 ] as const;
 export type TipoNotificacao = (typeof TIPOS_NOTIFICACAO)[number];
 
@@ -84,6 +86,9 @@ export function linkNotificacao(tipo: TipoNotificacao, hoje: string, modelo = 'n
   if (tipo === 'certificado_vencendo') return '/configuracoes?aba=fiscal';
   if (tipo === 'emails_falhos') return '/configuracoes?aba=email';
   if (tipo === 'faturamento_falhou') return '/contratos';
+  if (tipo === 'assinaturas_inadimplentes')
+    return '/contratos?aba=assinaturas&situacao=Inadimplente';
+  if (tipo === 'renovacao_falhou') return '/contratos?aba=assinaturas';
   if (tipo === 'notas_rejeitadas') return `/nota-fiscal?aba=${modelo}&situacao=Rejeitada`;
   if (tipo === 'contingencia_atrasada')
     return '/nota-fiscal?aba=nfce&situacao=Em%20conting%C3%AAncia';

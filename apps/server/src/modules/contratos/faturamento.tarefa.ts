@@ -1,7 +1,7 @@
-import { addDaysISO, localParts, todayISO } from '@prumo/shared/dates';
+import { addDaysISO, todayISO } from '@prumo/shared/dates';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import type { Tarefa } from '../tarefas/tarefas.repository';
+import { instanteLocal, type Tarefa } from '../tarefas/tarefas.repository';
 import {
   descreverFaturamento,
   FATURAMENTO_AUTOMATICO,
@@ -9,17 +9,6 @@ import {
 } from './contratos.repository';
 
 export const TAREFA_FATURAMENTO = 'faturamento-contratos';
-
-/** The instant a day's clock shows hh:mm in a time zone (two passes settle a DST change). */
-export function instanteLocal(dia: string, hora: string, timeZone: string): Date {
-  let instante = Date.parse(`${dia}T${hora}:00Z`);
-  for (let passo = 0; passo < 2; passo++) {
-    const p = localParts(new Date(instante), timeZone);
-    const relogio = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
-    instante -= relogio - Date.parse(`${dia}T${hora}:00Z`);
-  }
-  return new Date(instante);
-}
 
 /**
  * The daily billing of the contracts: what is due on the company's today, and every earlier

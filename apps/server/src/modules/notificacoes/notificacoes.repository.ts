@@ -37,6 +37,14 @@ export const notificacoesContratosHook = hook<(db: Executor, role: Role) => Prom
   'o que o faturamento dos contratos põe no sino',
 );
 
+/**
+ * What the subscriptions put on the bell (inadimplentes, the renewal's last run failed);
+ * answered by assinaturas.module.ts.
+ */
+export const notificacoesAssinaturasHook = hook<
+  (db: Executor, role: Role) => Promise<Notificacao[]>
+>('o que as assinaturas põem no sino');
+
 /** Who sees what: the roles of /api/financeiro and of /api/estoque (the routes' own lists). */
 export interface NotificacoesRegras {
   financeiro: readonly Role[];
@@ -112,12 +120,13 @@ export async function listNotificacoes(
   regras: NotificacoesRegras,
 ): Promise<Notificacoes> {
   const hoje = todayISO(timeZone);
-  const [parcelas, estoque, fiscais, emails, contratos] = await Promise.all([
+  const [parcelas, estoque, fiscais, emails, contratos, assinaturas] = await Promise.all([
     hasRole(role, regras.financeiro) ? vencimentos(db, hoje) : [],
     hasRole(role, regras.estoque) ? estoqueAbaixoDoMinimo(db) : null,
     notificacoesFiscaisHook.call(db, role, new Date()),
     notificacoesEmailsHook.call(db, role),
     notificacoesContratosHook.call(db, role),
+    notificacoesAssinaturasHook.call(db, role),
   ]);
 
   const porTipo = new Map<TipoNotificacao, Notificacao>();
@@ -144,7 +153,7 @@ export async function listNotificacoes(
     });
   }
 
-  for (const notificacao of [...fiscais, ...emails, ...contratos]) {
+  for (const notificacao of [...fiscais, ...emails, ...contratos, ...assinaturas]) {
     porTipo.set(notificacao.tipo, notificacao);
   }
   const itens = TIPOS_NOTIFICACAO.flatMap((tipo) => porTipo.get(tipo) ?? []);

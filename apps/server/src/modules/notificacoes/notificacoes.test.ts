@@ -283,7 +283,7 @@ describe('stock below minimum', () => {
 });
 
 describe('cost', () => {
-  it('answers in five queries as admin and two as user, whatever the amount of data', async () => {
+  it('answers in six queries as admin and two as user, whatever the amount of data', async () => {
     for (let i = 0; i < 12; i++) {
       await novoTitulo({ valor: 10 + i, vencimento: addDaysISO(hoje, -(i % 4)) });
       await novoProduto({ estoque: i % 3, estoque_minimo: 5 });
@@ -303,8 +303,9 @@ describe('cost', () => {
       }).then(() => consultas);
     };
     // Finance (admins and managers), stock, the fiscal module's alerts, (admins) the e-mails
-    // the outbox gave up and (admins and managers) the contract billing's last run.
-    expect(await contar('admin')).toBe(5);
+    // the outbox gave up, (admins and managers) the contract billing's last run and the
+    // subscriptions' inadimplentes with their renewal's last run.
+    expect(await contar('admin')).toBe(6);
     expect(await contar('user')).toBe(2);
   });
 

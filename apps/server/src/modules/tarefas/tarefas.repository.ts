@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { localParts } from '@prumo/shared/dates';
 import type { Database, Executor } from '../../db/database';
 import { selectRows } from '../../db/sql-helpers';
 import { tarefasAgendadas } from './tarefas.table';
@@ -23,6 +24,17 @@ export interface EstadoDaTarefa {
   resultado: string | null;
   erro: string | null;
   proximaEm: Date | null;
+}
+
+/** The instant a day's clock shows hh:mm in a time zone (two passes settle a DST change). */
+export function instanteLocal(dia: string, hora: string, timeZone: string): Date {
+  let instante = Date.parse(`${dia}T${hora}:00Z`);
+  for (let passo = 0; passo < 2; passo++) {
+    const p = localParts(new Date(instante), timeZone);
+    const relogio = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
+    instante -= relogio - Date.parse(`${dia}T${hora}:00Z`);
+  }
+  return new Date(instante);
 }
 
 /** A run that fails is tried again this much later. */

@@ -134,16 +134,13 @@ describe('Contratos: the list', () => {
     );
   }, 20_000);
 
-  it('says "Locações" and "Assinaturas" are coming, with no buttons', async () => {
+  it("leaves the contracts' actions on the Serviços tab", async () => {
     stubLista();
     renderLista();
     await screen.findByText('Cliente 1');
     fireEvent.click(screen.getByRole('tab', { name: 'Locações' }));
-    expect(await screen.findByText('Locações de equipamentos chegam em breve.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Novo Contrato' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Novo Contrato' })).toBeNull();
     expect(screen.queryByTestId('faturar-hoje')).toBeNull();
-    fireEvent.click(screen.getByRole('tab', { name: 'Assinaturas' }));
-    expect(await screen.findByText('Assinaturas e planos chegam em breve.')).toBeTruthy();
   });
 });
 
@@ -221,6 +218,13 @@ describe('Contratos: who may open it', () => {
       '/contratos/novo',
       '/contratos/:id/editar',
       '/contratos/:id',
+      '/contratos/locacoes/nova',
+      '/contratos/locacoes/calendario',
+      '/contratos/locacoes/itens',
+      '/contratos/locacoes/:id/editar',
+      '/contratos/locacoes/:id',
+      '/contratos/assinaturas/nova',
+      '/contratos/assinaturas/:id',
     ]);
     expect(feature.nav).toEqual([
       expect.objectContaining({

@@ -7,6 +7,13 @@ const Contratos = lazy(() => import('./pages/ContratosPage'));
 const NovoContrato = lazy(() => import('./pages/NovoContratoPage'));
 const EditarContrato = lazy(() => import('./pages/EditarContratoPage'));
 const Contrato = lazy(() => import('./pages/ContratoPage'));
+const NovaLocacao = lazy(() => import('./locacoes/pages/NovaLocacaoPage'));
+const EditarLocacao = lazy(() => import('./locacoes/pages/EditarLocacaoPage'));
+const Locacao = lazy(() => import('./locacoes/pages/LocacaoPage'));
+const CalendarioLocacoes = lazy(() => import('./locacoes/pages/CalendarioLocacoesPage'));
+const ItensLocaveis = lazy(() => import('./locacoes/pages/ItensLocaveisPage'));
+const NovaAssinatura = lazy(() => import('./assinaturas/NovaAssinaturaPage'));
+const Assinatura = lazy(() => import('./assinaturas/AssinaturaPage'));
 
 /**
  * Contracts (spec 2.14's tabs Serviços, Locações, Assinaturas; issue 31): the service contracts
@@ -19,6 +26,13 @@ export const feature: Feature = {
     { path: '/contratos/novo', roles: ADMIN_MANAGER, Page: NovoContrato },
     { path: '/contratos/:id/editar', roles: ADMIN_MANAGER, Page: EditarContrato },
     { path: '/contratos/:id', roles: ADMIN_MANAGER, Page: Contrato },
+    { path: '/contratos/locacoes/nova', roles: ADMIN_MANAGER, Page: NovaLocacao },
+    { path: '/contratos/locacoes/calendario', roles: ADMIN_MANAGER, Page: CalendarioLocacoes },
+    { path: '/contratos/locacoes/itens', roles: ADMIN_MANAGER, Page: ItensLocaveis },
+    { path: '/contratos/locacoes/:id/editar', roles: ADMIN_MANAGER, Page: EditarLocacao },
+    { path: '/contratos/locacoes/:id', roles: ADMIN_MANAGER, Page: Locacao },
+    { path: '/contratos/assinaturas/nova', roles: ADMIN_MANAGER, Page: NovaAssinatura },
+    { path: '/contratos/assinaturas/:id', roles: ADMIN_MANAGER, Page: Assinatura },
   ],
   nav: [
     {

@@ -13,9 +13,6 @@ import { formatMoney } from '@prumo/shared/money';
 export const CONTRATO_TEXTOS = {
   titulo: 'Contratos',
   abas: { servicos: 'Serviços', locacoes: 'Locações', assinaturas: 'Assinaturas' },
-  locacoesEmBreve: 'Locações de equipamentos chegam em breve.',
-  assinaturasEmBreve: 'Assinaturas e planos chegam em breve.',
-  emBreveDica: 'Por enquanto, os contratos de serviço ficam na aba Serviços.',
   novo: 'Novo Contrato',
   editar: 'Editar Contrato',
   vazio: 'Nenhum contrato encontrado',

@@ -1,12 +1,14 @@
-import { Button, Paper, Stack, Tabs } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPercentage, IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { ContratosLista } from '../components/ContratosLista';
 import { FaturarHoje } from '../components/FaturarHoje';
 import { IndicesModal } from '../components/IndicesModal';
+import { AssinaturasAba, AssinaturasAcoes } from '../assinaturas/AssinaturasAba';
+import { AcoesLocacoes } from '../locacoes/components/AcoesLocacoes';
+import { LocacoesLista } from '../locacoes/components/LocacoesLista';
 import { NOVO_PATH } from '../paths';
 import { CONTRATO_TEXTOS as T } from '../textos';
 
@@ -18,19 +20,12 @@ const abaDaUrl = (params: URLSearchParams): Aba => {
   return (ABAS as readonly string[]).includes(aba ?? '') ? (aba as Aba) : 'servicos';
 };
 
-/** An area still to come: what it will be, and where the contracts are meanwhile. */
-function EmBreve({ texto }: { texto: string }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <EmptyState title={texto} hint={T.emBreveDica} />
-    </Paper>
-  );
-}
-
 /**
  * /contratos: the tabs Serviços, Locações and Assinaturas (the tab in the address, ?aba=). Serviços
  * has the "Faturar hoje" queue above the contracts, "Novo Contrato" and the reajuste indices;
- * the other two areas are still to come.
+ * Locações the rentals with their Atrasadas filter, the items for rent, the calendar and "Nova
+ * Locação"; Assinaturas the metrics (MRR, ARR, subscribers, churn) above the subscriptions, the
+ * plans, the dunning rules, "Renovar agora" and "Nova assinatura".
  */
 export default function ContratosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -43,19 +38,25 @@ export default function ContratosPage() {
         title={T.titulo}
         breadcrumbs={[{ label: 'Início', to: '/dashboard' }, { label: T.titulo }]}
         actions={
-          aba === 'servicos' && (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconPercentage size={16} />}
-                onClick={indices.open}
-              >
-                {T.indices}
-              </Button>
-              <Button component={Link} to={NOVO_PATH} leftSection={<IconPlus size={16} />}>
-                {T.novo}
-              </Button>
-            </>
+          aba === 'locacoes' ? (
+            <AcoesLocacoes />
+          ) : aba === 'assinaturas' ? (
+            <AssinaturasAcoes />
+          ) : (
+            aba === 'servicos' && (
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconPercentage size={16} />}
+                  onClick={indices.open}
+                >
+                  {T.indices}
+                </Button>
+                <Button component={Link} to={NOVO_PATH} leftSection={<IconPlus size={16} />}>
+                  {T.novo}
+                </Button>
+              </>
+            )
           )
         }
       />
@@ -76,10 +77,10 @@ export default function ContratosPage() {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="locacoes">
-          <EmBreve texto={T.locacoesEmBreve} />
+          <LocacoesLista />
         </Tabs.Panel>
         <Tabs.Panel value="assinaturas">
-          <EmBreve texto={T.assinaturasEmBreve} />
+          <AssinaturasAba />
         </Tabs.Panel>
       </Tabs>
       <IndicesModal opened={indicesAberto} onClose={indices.close} />
