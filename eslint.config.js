@@ -131,7 +131,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/lib/api-client'],
-              importNames: ['apiRequest', 'apiPage', 'apiBlob', 'apiPostBlob'],
+              importNames: ['apiRequest', 'apiPage', 'apiBlob', 'apiPostBlob', 'apiDownload'],
               message: 'Chame a API pelo cliente do recurso em apps/web/src/api.',
             },
           ],

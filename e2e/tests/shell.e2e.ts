@@ -81,11 +81,9 @@ describe('shell on a wide window', () => {
     await menu.waitFor({ state: 'detached' });
   });
 
-  it('shows a placeholder for modules not built yet and a not-found page for unknown paths', async () => {
+  it('shows a not-found page for unknown paths', async () => {
     page = await newPage(browser, WIDE);
-    await signIn(page, ADMIN.email, '/relatorios');
-    await page.getByText('está em construção e chegará em breve').waitFor();
-    await page.goto(page.url().replace('/relatorios', '/nao-existe'));
+    await signIn(page, ADMIN.email, '/nao-existe');
     await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
   });
 });

@@ -21,6 +21,7 @@ import {
 } from './documentos';
 import { medirFiscal } from './fiscal';
 import { medirFaturamento } from './contratos';
+import { medirRelatorios } from './relatorios';
 import { openPgliteFloor } from './floor-pglite';
 import { startPostgresFloor } from './floor-postgres';
 import { CONNECTIONS, loadHttp } from './measure';
@@ -122,6 +123,7 @@ async function benchPostgres(): Promise<{ linhas: Linha[]; dashboard: LinhaDocum
       const usuario = await tokenDoVendedor(server.url, token);
       const dashboard = await medirDashboard(server.url, { admin: token, usuario });
       dashboard.push(await medirFaturamento(server.url, token, dataset.contratos, 'postgres'));
+      dashboard.push(...(await medirRelatorios(server, token, 'postgres')));
       return { linhas, dashboard };
     } finally {
       await floor.stop();
@@ -181,6 +183,7 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
       documentos.push(...(await medirDashboard(server.url, { admin: token, usuario })));
       documentos.push(...(await medirTelas(server.url, dataset)));
       documentos.push(await medirFaturamento(server.url, token, dataset.contratos, 'pglite'));
+      documentos.push(...(await medirRelatorios(server, token, 'pglite')));
     } finally {
       await killServer(server, 'SIGTERM');
     }
@@ -211,10 +214,18 @@ if (bancoEscolhido('postgres') && process.env.TEST_DATABASE_URL) {
 }
 for (const [banco, linhas, comAlvoP99] of tabelas) printTable(banco, linhas, comAlvoP99);
 if (pglite) {
-  printDocumentos('PGlite (embutido)', pglite.documentos, 'início, documentos, dashboard e telas');
+  printDocumentos(
+    'PGlite (embutido)',
+    pglite.documentos,
+    'início, documentos, dashboard, telas e relatórios',
+  );
 }
 if (dashboardPostgres.length > 0) {
-  printDocumentos('PostgreSQL', dashboardPostgres, 'dashboard e faturamento de contratos');
+  printDocumentos(
+    'PostgreSQL',
+    dashboardPostgres,
+    'dashboard, faturamento de contratos e relatórios',
+  );
 }
 console.log('\nCenários:');
 for (const [nome, rota] of Object.entries(ROTAS)) console.log(`  ${nome.padEnd(19)} ${rota}`);

@@ -244,6 +244,7 @@ const RULES: Record<string, Rule> = {
   'PUT /api/assinaturas/configuracao': 'admin+manager',
   'POST /api/assinaturas/renovar': 'admin+manager',
 
+  'GET /api/analytics': 'admin+manager',
   'GET /api/relatorios': 'any',
   'GET /api/relatorios/vendas-por-periodo': 'any',
   'GET /api/relatorios/vendas-por-periodo/exportar': 'any',
@@ -255,6 +256,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/relatorios/vendas-por-cliente/exportar': 'any',
   'GET /api/relatorios/vendas-por-forma-pagamento': 'any',
   'GET /api/relatorios/vendas-por-forma-pagamento/exportar': 'any',
+  'GET /api/relatorios/vendas-por-dia-da-semana': 'any',
+  'GET /api/relatorios/vendas-por-dia-da-semana/exportar': 'any',
+  'GET /api/relatorios/vendas-por-hora': 'any',
+  'GET /api/relatorios/vendas-por-hora/exportar': 'any',
   'GET /api/relatorios/curva-abc-produtos': 'admin+manager',
   'GET /api/relatorios/curva-abc-produtos/exportar': 'admin+manager',
   'GET /api/relatorios/curva-abc-clientes': 'admin+manager',

@@ -27,6 +27,7 @@ export const ROOT_KEYS = {
   perfil: ['perfil'],
   precosProduto: ['precos-produto'],
   produtos: ['produtos'],
+  relatorios: ['relatorios'],
   servicos: ['servicos'],
   tabelasPrecos: ['tabelas-precos'],
   usuarios: ['usuarios'],

@@ -149,6 +149,71 @@ export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob>
   return (await call(path, { signal })).blob();
 }
 
+/** The file name of a Content-Disposition header (filename*=UTF-8'' or filename=), or null. */
+export function nomeDoArquivo(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const estendido = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (estendido) {
+    try {
+      return decodeURIComponent(estendido[1]!.trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const simples = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition);
+  return (simples?.[1] ?? simples?.[2]?.trim()) || null;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  /**
+   * Called once the headers arrive (0 bytes) and after each chunk of the body: a long export
+   * streamed by the server shows how far it got.
+   */
+  onProgress?: (bytes: number, headers: Headers) => void;
+}
+
+/**
+ * GET /api<path> as a file read chunk by chunk: the Blob, its name from Content-Disposition and
+ * the answer's headers. Aborting the signal stops the download (AbortError), also mid-body.
+ */
+export async function apiDownload(
+  path: string,
+  { signal, onProgress }: DownloadOptions = {},
+): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
+  const response = await call(path, { signal });
+  const { headers } = response;
+  const tipo = headers.get('content-type') ?? '';
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  onProgress?.(0, headers);
+  const reader = response.body?.getReader();
+  if (reader) {
+    // A read pending when the user cancels ends at once (not every fetch ties the body to it).
+    const parar = () => void reader.cancel().catch(() => undefined);
+    signal?.addEventListener('abort', parar);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || signal?.aborted) break;
+        chunks.push(value);
+        bytes += value.byteLength;
+        onProgress?.(bytes, headers);
+      }
+    } finally {
+      signal?.removeEventListener('abort', parar);
+    }
+    signal?.throwIfAborted();
+  } else {
+    chunks.push(new Uint8Array(await response.arrayBuffer()));
+  }
+  return {
+    blob: new Blob(chunks, { type: tipo }),
+    fileName: nomeDoArquivo(headers.get('content-disposition')),
+    headers,
+  };
+}
+
 /**
  * POST /api<path> with a JSON body, answered by a file (a generated PDF): the Blob and the
  * answer's headers. Errors come as ApiError with the server's pt-BR message, like apiRequest.

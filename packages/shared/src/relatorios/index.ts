@@ -1,2 +1,3 @@
 export * from './relatorio.schema';
 export * from './celulas';
+export * from './analytics.schema';

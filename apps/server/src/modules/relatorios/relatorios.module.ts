@@ -1,6 +1,9 @@
 import type { ServerModule } from '../server-module';
-import { relatoriosRoutes } from './relatorios.routes';
+import { analyticsRoutes, relatoriosRoutes } from './relatorios.routes';
 
 export const relatoriosModule: ServerModule = {
-  routes: [{ prefix: '/relatorios', plugin: relatoriosRoutes }],
+  routes: [
+    { prefix: '/relatorios', plugin: relatoriosRoutes },
+    { prefix: '/analytics', plugin: analyticsRoutes },
+  ],
 };

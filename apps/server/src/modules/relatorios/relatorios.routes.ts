@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ALL_ROLES } from '@prumo/shared/auth';
+import { ADMIN_MANAGER, ALL_ROLES } from '@prumo/shared/auth';
+import { todayISO } from '@prumo/shared/dates';
 import {
+  analyticsQuerySchema,
+  analyticsSchema,
   exportacaoQuerySchema,
   RELATORIO_MESSAGES as M,
   relatorioQuerySchema,
@@ -14,7 +17,9 @@ import type { Database } from '../../db/database';
 import { csvDaPlanilha, linhaDeTotais, xlsxDaPlanilha } from '../../exportacao/planilha';
 import { badRequest } from '../../http/errors';
 import { sendPdf } from '../../http/pdf-reply';
+import { metricasAssinaturas } from '../assinaturas/assinaturas.repository';
 import { contextoDocumento } from '../configuracoes/configuracoes.repository';
+import { analytics } from './analytics';
 import { descreverFiltros } from './filtros';
 import { CATALOGO } from './relatorios.catalogo';
 import {
@@ -143,4 +148,32 @@ export const relatoriosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
       },
     );
   }
+};
+
+/**
+ * /api/analytics: the owner's numbers (admins and managers), each one read through the report
+ * that shows it in /relatorios; MRR from the subscriptions.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const contexto = { timeZone: config.timeZone };
+  app.get(
+    '/',
+    {
+      config: { roles: ADMIN_MANAGER },
+      schema: {
+        tags: ['relatorios'],
+        summary: 'Indicadores do período, do período anterior e do mesmo período do ano passado',
+        querystring: analyticsQuerySchema,
+        response: { 200: analyticsSchema },
+      },
+    },
+    (request) =>
+      analytics(db, request.query, contexto, async () => {
+        const metricas = await metricasAssinaturas(db, todayISO(config.timeZone));
+        return metricas.assinantes > 0 ? metricas.mrr : null;
+      }),
+  );
 };

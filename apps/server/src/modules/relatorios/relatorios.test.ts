@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   celulaCsv,
+  type Analytics,
   type LinhaRelatorio,
   type RelatorioResposta,
   type RelatorioResumo,
@@ -358,6 +359,60 @@ describe('Vendas reports', () => {
       url: `/api/relatorios/vendas-lista/exportar?formato=csv&${PERIODO}`,
     });
     expect(csv.body).toContain(`;"'=HYPERLINK(""x"")";`);
+  });
+
+  // February holds S2, S3, S5 and the 10,00 sale of the test above (27/02 12:00).
+  it('gives the owner the same figures as the reports, against the month before and last year', async () => {
+    const resposta = await ctx.request({
+      method: 'GET',
+      url: '/api/analytics?de=2030-02-01&ate=2030-02-28',
+    });
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    const numeros = resposta.json<Analytics>();
+    expect(numeros.anterior).toEqual({ de: '2030-01-04', ate: '2030-01-31' });
+    expect(numeros.ano_anterior).toEqual({ de: '2029-02-01', ate: '2029-02-28' });
+    expect(numeros.kpis).toEqual({
+      faturamento: { atual: 230, anterior: 240, ano_anterior: 0 },
+      vendas: { atual: 4, anterior: 1, ano_anterior: 0 },
+      ticket_medio: { atual: 57.5, anterior: 240, ano_anterior: 0 },
+      margem_bruta: { atual: 138, anterior: 110, ano_anterior: 0 },
+      descontos: { atual: 0, anterior: 10, ano_anterior: 0 },
+    });
+    expect(numeros.agrupar).toBe('dia');
+    expect(numeros.serie).toHaveLength(28);
+    expect(numeros.serie[0]).toEqual({ periodo: '01/02/2030', atual: 150, ano_anterior: 0 });
+    expect(numeros.dias_da_semana.find((d) => d.nome === 'Sexta')).toEqual({
+      nome: 'Sexta',
+      vendas: 2,
+      valor: 200,
+    });
+    expect(numeros.horas.filter((h) => h.vendas > 0).map((h) => [h.nome, h.valor])).toEqual([
+      ['09h', 50],
+      ['10h', 150],
+      ['12h', 10],
+      ['18h', 20],
+    ]);
+
+    // Every figure is the one its report shows for the same filter.
+    const fevereiro = 'de=2030-02-01&ate=2030-02-28';
+    const periodo = await relatorio('vendas-por-periodo', fevereiro);
+    expect(numeros.kpis.faturamento.atual).toBe(periodo.totais['faturamento']);
+    expect(numeros.kpis.vendas.atual).toBe(periodo.totais['vendas']);
+    const produtos = await relatorio('vendas-por-produto', fevereiro);
+    expect(numeros.kpis.margem_bruta.atual).toBe(produtos.totais['margem']);
+    expect(numeros.top_produtos.map((p) => [p.nome, p.valor])).toEqual(
+      produtos.linhas.map((l) => [l['produto'], l['faturamento']]),
+    );
+    const clientes = await relatorio('vendas-por-cliente', fevereiro);
+    expect(numeros.top_clientes.map((c) => [c.nome, c.valor, c.participacao])).toEqual(
+      clientes.linhas.map((l) => [l['nome'], l['faturamento'], l['participacao']]),
+    );
+    const formas = await relatorio('vendas-por-forma-pagamento', fevereiro);
+    expect(numeros.formas_pagamento.map((f) => [f.nome, f.valor])).toEqual(
+      formas.linhas.map((l) => [l['forma'], l['valor']]),
+    );
+    const doVendedor = await ctx.request({ method: 'GET', url: '/api/analytics', as: USER_EMAIL });
+    expect(doVendedor.statusCode).toBe(403);
   });
 
   it('lists to each role only the reports it may open, and keeps the others from it', async () => {

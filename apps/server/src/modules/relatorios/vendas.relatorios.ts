@@ -286,6 +286,78 @@ const vendasLista: DefinicaoRelatorio = {
     LEFT JOIN usuarios u ON u.id = v.vendedor_id`,
 };
 
+const DIAS_DA_SEMANA = ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado', 'Domingo'];
+
+/** Sales counted by a part of their local time (weekday 1–7, hour 0–23), every value listed. */
+function vendasPorParte(
+  f: FiltrosLidos,
+  contexto: ContextoRelatorio,
+  parte: 'isodow' | 'hour',
+  valores: SQL,
+  rotulo: SQL,
+): SQL {
+  return sql`
+    WITH b AS (
+      SELECT extract(${sql.raw(parte)} FROM v.finalizada_em AT TIME ZONE ${contexto.timeZone})::int AS parte,
+        count(*) AS vendas, sum(v.valor_final) AS faturamento
+      FROM (${vendasDoPeriodo(f, contexto)}) v GROUP BY 1)
+    SELECT ${rotulo} AS rotulo, coalesce(b.vendas, 0) AS vendas, coalesce(b.faturamento, 0) AS faturamento,
+      coalesce(round(b.faturamento / nullif(b.vendas, 0), 2), 0) AS ticket_medio,
+      ${participacao(sql`coalesce(b.faturamento, 0)`)} AS participacao, lpad(x::text, 2, '0') AS "__ordem"
+    FROM ${valores} x LEFT JOIN b ON b.parte = x`;
+}
+
+const colunasPorParte = (rotulo: string): DefinicaoRelatorio['colunas'] => [
+  { chave: 'rotulo', titulo: rotulo, tipo: 'texto' },
+  { chave: 'vendas', titulo: 'Vendas', tipo: 'inteiro', somar: true },
+  { chave: 'faturamento', titulo: 'Faturamento', tipo: 'dinheiro', somar: true },
+  { chave: 'ticket_medio', titulo: 'Ticket médio', tipo: 'dinheiro' },
+  { chave: 'participacao', titulo: 'Participação', tipo: 'percentual', somar: true },
+];
+
+const vendasPorDiaDaSemana: DefinicaoRelatorio = {
+  id: 'vendas-por-dia-da-semana',
+  grupo: 'Vendas',
+  titulo: 'Vendas por dia da semana',
+  definicao: `${VENDA_CONTA}, pelo dia da semana da finalização no fuso da empresa.`,
+  filtros: ['periodo', 'vendedor_id', 'cliente_id', 'forma_pagamento'],
+  colunas: colunasPorParte('Dia da semana'),
+  papeis: ALL_ROLES,
+  ordemPadrao: { chave: 'rotulo', direcao: 'asc' },
+  ordenarPor: { rotulo: '__ordem' },
+  consulta: (f, contexto) =>
+    vendasPorParte(
+      f,
+      contexto,
+      'isodow',
+      sql`generate_series(1, 7)`,
+      sql`(ARRAY[${sql.join(
+        DIAS_DA_SEMANA.map((d) => sql`${d}`),
+        sql`, `,
+      )}]::text[])[x]`,
+    ),
+};
+
+const vendasPorHora: DefinicaoRelatorio = {
+  id: 'vendas-por-hora',
+  grupo: 'Vendas',
+  titulo: 'Vendas por hora do dia',
+  definicao: `${VENDA_CONTA}, pela hora da finalização no fuso da empresa.`,
+  filtros: ['periodo', 'vendedor_id', 'cliente_id', 'forma_pagamento'],
+  colunas: colunasPorParte('Hora'),
+  papeis: ALL_ROLES,
+  ordemPadrao: { chave: 'rotulo', direcao: 'asc' },
+  ordenarPor: { rotulo: '__ordem' },
+  consulta: (f, contexto) =>
+    vendasPorParte(
+      f,
+      contexto,
+      'hour',
+      sql`generate_series(0, 23)`,
+      sql`lpad(x::text, 2, '0') || 'h'`,
+    ),
+};
+
 /**
  * Every commissioned line of the period: a product sale's lines (its seller a user), a
  * concluded service order's products and services (its seller an employee) and a concluded
@@ -383,6 +455,8 @@ export const RELATORIOS_DE_VENDAS: readonly DefinicaoRelatorio[] = [
   vendasPorProduto,
   vendasPorCliente,
   vendasPorFormaPagamento,
+  vendasPorDiaDaSemana,
+  vendasPorHora,
   curvaAbcProdutos,
   curvaAbcClientes,
   comissoesPorVendedor,

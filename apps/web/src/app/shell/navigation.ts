@@ -1,6 +1,5 @@
 import { hasRole, type Role } from '@prumo/shared/auth';
 import type { NavEntry, NavSectionTitle } from '../../lib/feature';
-import { COMING_SOON_NAV } from '../coming-soon';
 import { FEATURES } from '../features';
 
 export type NavItem = Pick<NavEntry, 'to' | 'label' | 'icon' | 'roles'>;
@@ -34,7 +33,6 @@ const SIDEBAR: Record<NavSectionTitle, string[]> = {
 
 function buildSections(entries: NavEntry[]): NavSection[] {
   const byPath = new Map<string, NavEntry>();
-  // A feature's link wins over the placeholder of the same path.
   for (const entry of entries) if (!byPath.has(entry.to)) byPath.set(entry.to, entry);
   return (Object.keys(SIDEBAR) as NavSectionTitle[]).map((title) => {
     const order = SIDEBAR[title];
@@ -50,10 +48,9 @@ function buildSections(entries: NavEntry[]): NavSection[] {
   });
 }
 
-export const NAV_SECTIONS: NavSection[] = buildSections([
-  ...FEATURES.flatMap((feature) => feature.nav ?? []),
-  ...COMING_SOON_NAV,
-]);
+export const NAV_SECTIONS: NavSection[] = buildSections(
+  FEATURES.flatMap((feature) => feature.nav ?? []),
+);
 
 /** The sections as a role sees them: the links it may open (an empty section left out). */
 export function navSectionsFor(role: Role | undefined): NavSection[] {

@@ -1,6 +1,11 @@
 import 'mantine-datatable/styles.css';
 import type { MantineSpacing } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSortProps,
+  type DataTableSortStatus,
+} from 'mantine-datatable';
 import { useEffect, type ReactNode } from 'react';
 import { PT_BR_PAGINATION, TABLE_LOOK, usePositionKeys } from '../data-table';
 
@@ -30,6 +35,8 @@ export function PagedListTable<T>({
   rowAttributes,
   onRowClick,
   horizontalSpacing,
+  sortStatus,
+  onSortStatusChange,
   'data-testid': testId,
 }: {
   query: PagedQuery<T>;
@@ -43,6 +50,9 @@ export function PagedListTable<T>({
   /** A click on a row (opening the record); its action buttons stop the click themselves. */
   onRowClick?: (record: T) => void;
   horizontalSpacing?: MantineSpacing;
+  /** The server's sort, for lists whose columns are `sortable`. */
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (status: DataTableSortStatus<T>) => void;
   'data-testid'?: string;
 }) {
   const { data, isFetching, isPending, error } = query;
@@ -50,6 +60,7 @@ export function PagedListTable<T>({
     if (error) console.error(loadErrorMessage, error);
   }, [error, loadErrorMessage]);
 
+  const sortProps: DataTableSortProps<T> = sortStatus ? { sortStatus, onSortStatusChange } : {};
   const records = data?.items ?? NONE;
   const positionKey = usePositionKeys(records);
   return (
@@ -69,6 +80,7 @@ export function PagedListTable<T>({
       idAccessor={positionKey}
       customRowAttributes={rowAttributes}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+      {...sortProps}
       emptyState={records.length === 0 && !isPending ? emptyState : undefined}
       columns={columns}
     />

@@ -8,7 +8,7 @@ import { firstName } from '../../../lib/initials';
 import { useSession } from '../../../lib/session';
 import { MonthCalendar } from '../components/MonthCalendar';
 import { greetingFor } from '../greeting';
-import { formatVariacao, variacaoPercentual } from '../variacao';
+import { formatVariacao, variacaoPercentual } from '../../../lib/variacao';
 
 const charts = () => import('../components/DashboardCharts');
 const FluxoCaixaChart = lazy(() => charts().then((m) => ({ default: m.FluxoCaixaChart })));

@@ -1,0 +1,143 @@
+// The owner's page of numbers (/analytics): every figure is read through the same reports as
+// /relatorios (the same SQL, the same definitions), so a KPI and its report never disagree.
+import { addDaysISO, addMonthsISO, todayISO } from '@prumo/shared/dates';
+import { fromCentavos, toCentavos } from '@prumo/shared/money';
+import {
+  relatorioQuerySchema,
+  type Agrupamento,
+  type Analytics,
+  type AnalyticsQuery,
+  type LinhaRelatorio,
+  type RelatorioQueryInput,
+  type RelatorioResposta,
+} from '@prumo/shared/relatorios';
+import type { Executor } from '../../db/database';
+import { CATALOGO } from './relatorios.catalogo';
+import { lerFiltros, paginaDoRelatorio, type ContextoRelatorio } from './relatorios.repository';
+
+interface Periodo {
+  de: string;
+  ate: string;
+}
+
+/** Days in a period, both ends counted. */
+const diasDe = ({ de, ate }: Periodo) =>
+  Math.round((Date.parse(`${ate}T12:00:00Z`) - Date.parse(`${de}T12:00:00Z`)) / 86_400_000) + 1;
+
+/** The series' buckets for a period's length: days up to two months, weeks up to half a year. */
+const agrupamentoPara = (dias: number): Agrupamento =>
+  dias <= 62 ? 'dia' : dias <= 26 * 7 ? 'semana' : 'mes';
+
+const numero = (linha: LinhaRelatorio | undefined, chave: string) => Number(linha?.[chave] ?? 0);
+
+/** Revenue over sales, to the centavo (0 without sales). */
+const ticket = (faturamento: number, vendas: number) =>
+  vendas > 0 ? fromCentavos(Math.round(toCentavos(faturamento) / vendas)) : 0;
+
+export async function analytics(
+  db: Executor,
+  query: AnalyticsQuery,
+  contexto: ContextoRelatorio,
+  mrr: () => Promise<number | null>,
+): Promise<Analytics> {
+  const hoje = todayISO(contexto.timeZone);
+  const periodo = {
+    de: query.de ?? `${(query.ate ?? hoje).slice(0, 7)}-01`,
+    ate: query.ate ?? hoje,
+  };
+  const dias = diasDe(periodo);
+  const anterior = { de: addDaysISO(periodo.de, -dias), ate: addDaysISO(periodo.de, -1) };
+  const anoAnterior = { de: addMonthsISO(periodo.de, -12), ate: addMonthsISO(periodo.ate, -12) };
+  const agrupar = agrupamentoPara(dias);
+
+  const ler = (
+    id: string,
+    p: Periodo,
+    extra: RelatorioQueryInput = {},
+  ): Promise<RelatorioResposta> => {
+    const relatorio = CATALOGO.find((r) => r.id === id)!;
+    const filtros = lerFiltros(
+      relatorio,
+      relatorioQuerySchema.parse({ ...p, agrupar, ...extra }),
+      contexto,
+    );
+    return paginaDoRelatorio(db, relatorio, filtros, contexto);
+  };
+  const [
+    serie,
+    serieAno,
+    antes,
+    produtos,
+    produtosAntes,
+    produtosAno,
+    clientes,
+    formas,
+    semana,
+    horas,
+    recorrente,
+  ] = await Promise.all([
+    ler('vendas-por-periodo', periodo, { limit: 500 }),
+    ler('vendas-por-periodo', anoAnterior, { limit: 500 }),
+    ler('vendas-por-periodo', anterior, { limit: 1 }),
+    ler('vendas-por-produto', periodo, { limit: 10 }),
+    ler('vendas-por-produto', anterior, { limit: 1 }),
+    ler('vendas-por-produto', anoAnterior, { limit: 1 }),
+    ler('vendas-por-cliente', periodo, { limit: 10 }),
+    ler('vendas-por-forma-pagamento', periodo, { limit: 10 }),
+    ler('vendas-por-dia-da-semana', periodo, { limit: 7 }),
+    ler('vendas-por-hora', periodo, { limit: 24 }),
+    mrr(),
+  ]);
+
+  const comparar = (
+    chave: string,
+    relatorios: [RelatorioResposta, RelatorioResposta, RelatorioResposta],
+  ) => ({
+    atual: relatorios[0].totais[chave] ?? 0,
+    anterior: relatorios[1].totais[chave] ?? 0,
+    ano_anterior: relatorios[2].totais[chave] ?? 0,
+  });
+  const vendas = comparar('vendas', [serie, antes, serieAno]);
+  const faturamento = comparar('faturamento', [serie, antes, serieAno]);
+  const fatias = (r: RelatorioResposta, nome: string, valor: string) =>
+    r.linhas.map((l) => ({
+      nome: String(l[nome] ?? ''),
+      valor: numero(l, valor),
+      participacao: numero(l, 'participacao'),
+    }));
+  const partes = (r: RelatorioResposta) =>
+    r.linhas.map((l) => ({
+      nome: String(l['rotulo']),
+      vendas: numero(l, 'vendas'),
+      valor: numero(l, 'faturamento'),
+    }));
+
+  return {
+    periodo,
+    anterior,
+    ano_anterior: anoAnterior,
+    agrupar,
+    kpis: {
+      faturamento,
+      vendas,
+      ticket_medio: {
+        atual: ticket(faturamento.atual, vendas.atual),
+        anterior: ticket(faturamento.anterior, vendas.anterior),
+        ano_anterior: ticket(faturamento.ano_anterior, vendas.ano_anterior),
+      },
+      margem_bruta: comparar('margem', [produtos, produtosAntes, produtosAno]),
+      descontos: comparar('descontos', [serie, antes, serieAno]),
+    },
+    serie: serie.linhas.map((l, i) => ({
+      periodo: String(l['periodo']),
+      atual: numero(l, 'faturamento'),
+      ano_anterior: numero(serieAno.linhas[i], 'faturamento'),
+    })),
+    top_produtos: fatias(produtos, 'produto', 'faturamento'),
+    top_clientes: fatias(clientes, 'nome', 'faturamento'),
+    formas_pagamento: fatias(formas, 'forma', 'valor'),
+    dias_da_semana: partes(semana),
+    horas: partes(horas),
+    mrr: recorrente,
+  };
+}
