@@ -115,4 +115,45 @@ describe('Relatórios', () => {
     await page.getByRole('heading', { name: 'Vendas por forma de pagamento' }).waitFor();
     expect(new URL(page.url()).searchParams.get('r')).toBe('vendas-por-forma-pagamento');
   });
+
+  it("walks the owner's story: Analytics against last month and last year, through to the ABC curve, and the overdue receivables by age as a PDF", async () => {
+    page = await newPage(browser, WIDE);
+    await signIn(page);
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Analytics', exact: true })
+      .click();
+    await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+    await escolher('Período', 'Mês passado');
+    const faturamento = page.getByTestId('kpi-Faturamento');
+    // The demo's sales of last month, each card against the month before and last year.
+    await aguardar(() => faturamento.textContent()).toMatch(/R\$\s?[\d.]+,\d{2}/);
+    expect(await faturamento.textContent()).toContain('vs. período anterior');
+    expect(await faturamento.textContent()).toContain('vs. ano passado');
+    await page.getByTestId('analytics-serie').waitFor();
+
+    const produtos = page.getByTestId('analytics-produtos');
+    await aguardar(() => produtos.locator('tbody tr').count()).toBeGreaterThan(0);
+    const primeiro = await produtos.locator('tbody tr td:nth-child(2)').first().textContent();
+    await produtos.getByRole('link', { name: 'Ver curva ABC' }).click();
+    await page.getByRole('heading', { name: 'Curva ABC de produtos' }).waitFor();
+    // The same period and the same leader as on Analytics.
+    const tabela = page.getByTestId('relatorio-tabela');
+    await aguardar(() => tabela.locator('tbody tr td:nth-child(2)').first().textContent()).toBe(
+      primeiro,
+    );
+
+    const catalogo = page.getByRole('navigation', { name: 'Catálogo de relatórios' });
+    await catalogo.getByRole('link', { name: 'Inadimplência por idade' }).click();
+    await page.getByRole('heading', { name: 'Inadimplência por idade' }).waitFor();
+    await aguardar(() => tabela.locator('thead').textContent()).toContain('Mais de 90 dias');
+    const pdf = await baixar(() => page.getByRole('button', { name: 'Imprimir PDF' }).click());
+    expect(pdf.suggestedFilename()).toMatch(/^financeiro-inadimplencia-.*\.pdf$/);
+    expect(
+      fs
+        .readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+  });
 });
