@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, ColorSwatch, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, formatPercent } from '@prumo/shared/money';
@@ -66,7 +66,7 @@ export function SerieChart({ serie }: { serie: Analytics['serie'] }) {
           { name: 'Este período', color: 'indigo.6' },
           { name: 'Ano anterior', color: 'gray.5', strokeDasharray: '5 5' },
         ]}
-        curveType="monotone"
+        curveType="linear"
         withLegend
         valueFormatter={(v) => formatMoney(v)}
         yAxisProps={{ width: 96 }}
@@ -129,11 +129,11 @@ export function FormasChart({ formas }: { formas: Analytics['formas_pagamento'] 
       {formas.length === 0 ? (
         <Vazio />
       ) : (
-        <Group align="center" wrap="nowrap">
+        <Stack align="center" gap="xs">
           <DonutChart
-            h={ALTURA}
-            size={200}
-            thickness={32}
+            h={200}
+            size={180}
+            thickness={30}
             data={formas.map((f, i) => ({
               name: f.nome,
               value: f.valor,
@@ -141,14 +141,23 @@ export function FormasChart({ formas }: { formas: Analytics['formas_pagamento'] 
             }))}
             valueFormatter={(v) => formatMoney(v)}
           />
-          <Stack gap={4}>
-            {formas.map((f) => (
-              <Text key={f.nome} size="sm">
-                {f.nome}: {formatMoney(f.valor)} ({formatPercent(f.participacao, 1)})
-              </Text>
+          <Stack gap={2} w="100%">
+            {formas.map((f, i) => (
+              <Group key={f.nome} justify="space-between" wrap="nowrap" gap="xs">
+                <Group gap={6} wrap="nowrap">
+                  <ColorSwatch
+                    color={`var(--mantine-color-${CORES[i % CORES.length]!.replace('.', '-')})`}
+                    size={10}
+                  />
+                  <Text size="sm">{f.nome}</Text>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {formatMoney(f.valor)} ({formatPercent(f.participacao, 1)})
+                </Text>
+              </Group>
             ))}
           </Stack>
-        </Group>
+        </Stack>
       )}
     </Quadro>
   );
