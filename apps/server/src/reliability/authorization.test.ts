@@ -29,6 +29,7 @@ const RULES: Record<string, Rule> = {
 
   'GET /api/usuarios': 'admin',
   'POST /api/usuarios': 'admin',
+  'GET /api/usuarios/vendedores': 'any',
   'PUT /api/usuarios/:id': 'admin',
   'POST /api/usuarios/:id/senha': 'admin',
   'POST /api/usuarios/:id/dois-fatores/redefinir': 'admin',

@@ -72,6 +72,13 @@ export type Usuario = z.infer<typeof usuarioSchema>;
 /** GET /api/usuarios (admin only). */
 export const usuarioListSchema = z.array(usuarioSchema);
 
+/**
+ * GET /api/usuarios/vendedores: the active users by name, the sellers a report filters by
+ * (any signed-in user reads it; nothing but the name).
+ */
+export const vendedorListSchema = z.array(z.object({ id: z.number(), nome: z.string() }));
+export type Vendedor = z.infer<typeof vendedorListSchema>[number];
+
 /** Sort keys of GET /api/usuarios. */
 export const USUARIO_SORTS = ['nome', 'email'] as const;
 export type UsuarioSort = (typeof USUARIO_SORTS)[number];

@@ -6,10 +6,18 @@ import {
   type UsuarioListQuery,
   type UsuarioSort,
   type UsuarioUpdate,
+  type Vendedor,
 } from '@prumo/shared/auth';
 import type { Executor } from '../../db/database';
 import { rethrowUnique } from '../../db/pg-errors';
-import { containsSearch, pageOf, ptBrKey, sortOrder, type SortColumns } from '../../db/sql-helpers';
+import {
+  containsSearch,
+  pageOf,
+  ptBrKey,
+  ptBrOrder,
+  sortOrder,
+  type SortColumns,
+} from '../../db/sql-helpers';
 import { AppError, notFound } from '../../http/errors';
 import { removerDoisFatores } from './dois-fatores.repository';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
@@ -63,6 +71,15 @@ const USUARIO_SORT_COLUMNS: SortColumns<UsuarioSort> = {
  * GET /api/usuarios: by name the pt-BR way unless `sort` says otherwise; `q` searches the name
  * and the e-mail. Without `limit`, every user (the spec's array); with it, one page and the total.
  */
+/** The active users by name (GET /api/usuarios/vendedores). */
+export function listVendedores(db: Executor): Promise<Vendedor[]> {
+  return db
+    .select({ id: usuarios.id, nome: usuarios.nome })
+    .from(usuarios)
+    .where(eq(usuarios.ativo, true))
+    .orderBy(ptBrOrder(usuarios.nome), usuarios.id);
+}
+
 export function listUsuarios(
   db: Executor,
   query: UsuarioListQuery = {},

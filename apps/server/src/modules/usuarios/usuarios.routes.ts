@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_ONLY,
+  ALL_ROLES,
   DOIS_FATORES_MESSAGES,
   USUARIO_MESSAGES,
   usuarioCreateSchema,
@@ -9,6 +10,7 @@ import {
   usuarioSchema,
   usuarioSenhaSchema,
   usuarioUpdateSchema,
+  vendedorListSchema,
 } from '@prumo/shared/auth';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Database } from '../../db/database';
@@ -21,6 +23,7 @@ import {
   createUsuario,
   getUsuario,
   listUsuarios,
+  listVendedores,
   setSenha,
   updateUsuario,
 } from './usuarios.repository';
@@ -40,6 +43,19 @@ export const usuariosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) => sendPage(reply, await listUsuarios(db, request.query)),
+  );
+
+  app.get(
+    '/vendedores',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Vendedores (usuários ativos, só o nome) para os filtros dos relatórios',
+        response: { 200: vendedorListSchema },
+      },
+    },
+    () => listVendedores(db),
   );
 
   app.post(

@@ -296,6 +296,45 @@ describe('/api/usuarios (admin only)', () => {
   });
 });
 
+describe('/api/usuarios/vendedores (any signed-in user)', () => {
+  it("lists the active users' names only, by name, to any role", async () => {
+    const inativo = await ctx.request({
+      method: 'POST',
+      url: '/api/usuarios',
+      payload: {
+        nome: 'Ana Inativa',
+        email: 'ana.inativa@empresa.com.br',
+        role: 'user',
+        senha: 'senha-teste-1',
+      },
+    });
+    expect(inativo.statusCode, inativo.body).toBe(201);
+    const { id } = inativo.json<{ id: number }>();
+    const desativado = await ctx.request({
+      method: 'PUT',
+      url: `/api/usuarios/${id}`,
+      payload: {
+        nome: 'Ana Inativa',
+        email: 'ana.inativa@empresa.com.br',
+        role: 'user',
+        ativo: false,
+      },
+    });
+    expect(desativado.statusCode, desativado.body).toBe(200);
+    const response = await ctx.request({
+      method: 'GET',
+      url: '/api/usuarios/vendedores',
+      as: USER_EMAIL,
+    });
+    expect(response.statusCode).toBe(200);
+    const vendedores = response.json<Array<{ id: number; nome: string }>>();
+    expect(vendedores.every((v) => Object.keys(v).join() === 'id,nome')).toBe(true);
+    expect(vendedores.map((v) => v.nome)).not.toContain('Ana Inativa');
+    const nomes = vendedores.map((v) => v.nome);
+    expect(nomes).toEqual([...nomes].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+  });
+});
+
 describe('/api/perfil (any signed-in user)', () => {
   it('answers and changes the signed-in user’s own nome and e-mail', async () => {
     const usuario = await novoUsuario();

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Usuario, UsuarioCreate, UsuarioSenha, UsuarioUpdate } from '@prumo/shared/auth';
+import type {
+  Usuario,
+  UsuarioCreate,
+  UsuarioSenha,
+  UsuarioUpdate,
+  Vendedor,
+} from '@prumo/shared/auth';
 import { apiRequest } from '../../lib/api-client';
 import { ROOT_KEYS } from '../keys';
 import { useInvalidatingMutation } from '../resource';
@@ -13,6 +19,15 @@ export const usuariosQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest<Usuario[]>('/usuarios', { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** GET /api/usuarios/vendedores: the active users' names, which every role may read. */
+export function useVendedores() {
+  return useQuery({
+    queryKey: [...usuariosKeys.all, 'vendedores'] as const,
+    queryFn: ({ signal }) => apiRequest<Vendedor[]>('/usuarios/vendedores', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 export function useUsuarios(enabled = true) {
   return useQuery({ ...usuariosQueryOptions(), enabled });

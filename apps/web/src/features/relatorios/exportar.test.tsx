@@ -19,7 +19,7 @@ function stubExportacao() {
   let corpo!: ReadableStreamDefaultController<Uint8Array>;
   const chamadas = mockApi(({ url }) => {
     if (url === '/api/relatorios') return json(CATALOGO);
-    if (url === '/api/categorias' || url === '/api/usuarios') return json([]);
+    if (url === '/api/categorias' || url === '/api/usuarios/vendedores') return json([]);
     if (url.startsWith('/api/relatorios/vendas-por-produto/exportar?'))
       return new Response(
         new ReadableStream<Uint8Array>({
@@ -115,7 +115,7 @@ describe('Relatórios: exports', { timeout: 20_000 }, () => {
       'O PDF tem no máximo 5.000 linhas; exporte em XLSX ou CSV, que não têm limite, ou filtre o período';
     mockApi(({ url }) => {
       if (url === '/api/relatorios') return json(CATALOGO);
-      if (url === '/api/categorias' || url === '/api/usuarios') return json([]);
+      if (url === '/api/categorias' || url === '/api/usuarios/vendedores') return json([]);
       if (url.includes('/exportar?'))
         return json({ error: 'VALIDACAO', message: mensagem, fields: { formato: mensagem } }, 400);
       if (url.startsWith('/api/relatorios/vendas-por-produto?'))

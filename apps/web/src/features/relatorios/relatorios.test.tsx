@@ -19,7 +19,7 @@ function stubApi() {
   return mockApi(({ url }) => {
     if (url === '/api/relatorios') return json(CATALOGO);
     if (url === '/api/categorias') return json([{ id: 7, nome: 'Ferramentas', produtos: 3 }]);
-    if (url === '/api/usuarios') return json([]);
+    if (url === '/api/usuarios/vendedores') return json([]);
     if (url.startsWith('/api/relatorios/vendas-por-produto?'))
       return json(paginaVendasPorProduto(new URL(url, 'http://x').searchParams));
   });
@@ -179,7 +179,7 @@ describe('Relatórios: a report', { timeout: 20_000 }, () => {
   it('shows an empty state without rows, the exports off', async () => {
     mockApi(({ url }) => {
       if (url === '/api/relatorios') return json(CATALOGO);
-      if (url === '/api/categorias' || url === '/api/usuarios') return json([]);
+      if (url === '/api/categorias' || url === '/api/usuarios/vendedores') return json([]);
       if (url.startsWith('/api/relatorios/vendas-por-produto?'))
         return json({ ...paginaVendasPorProduto(new URLSearchParams()), linhas: [], total: 0 });
     });
@@ -195,7 +195,7 @@ describe('Relatórios: a report', { timeout: 20_000 }, () => {
     const mensagem = 'A data final deve ser igual ou posterior à inicial';
     mockApi(({ url }) => {
       if (url === '/api/relatorios') return json(CATALOGO);
-      if (url === '/api/categorias' || url === '/api/usuarios') return json([]);
+      if (url === '/api/categorias' || url === '/api/usuarios/vendedores') return json([]);
       if (url.startsWith('/api/relatorios/vendas-por-produto?'))
         return json({ error: 'VALIDACAO', message: mensagem }, 400);
     });

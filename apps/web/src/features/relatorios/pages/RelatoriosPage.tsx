@@ -1,14 +1,12 @@
 import { Alert, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { hasRole } from '@prumo/shared/auth';
 import type { RelatorioResumo } from '@prumo/shared/relatorios';
 import { useCatalogoRelatorios, useRelatorio } from '../../../api/relatorios';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { errorText } from '../../../lib/error-text';
-import { useSession } from '../../../lib/session';
 import { CatalogoLista, CatalogoSelect } from '../components/CatalogoRelatorios';
 import { BotoesExportar, ProgressoExportar, useExportacao } from '../components/ExportarRelatorio';
 import { FILTROS } from '../components/filtros';
@@ -84,7 +82,6 @@ export default function RelatoriosPage() {
 /** The chosen report: title, definition, its filters and exports, then its table. */
 function RelatorioView({ relatorio }: { relatorio: RelatorioResumo }) {
   const [params, setParams] = useSearchParams();
-  const { user } = useSession();
   const filtros = useMemo(() => filtrosDoRelatorio(relatorio, params), [relatorio, params]);
   const pagina = paginaDaUrl(params);
   const query = useRelatorio(relatorio.id, paramsDaPagina(filtros, pagina));
@@ -99,7 +96,7 @@ function RelatorioView({ relatorio }: { relatorio: RelatorioResumo }) {
 
   const campos = relatorio.filtros.flatMap((nome) => {
     const filtro = FILTROS[nome];
-    if (!filtro || !hasRole(user?.role, filtro.papeis ?? [])) return [];
+    if (!filtro) return [];
     return [<filtro.Campo key={nome} valores={params} mudar={mudar} />];
   });
 

@@ -1,5 +1,4 @@
 import { Input, SegmentedControl, Select } from '@mantine/core';
-import { ADMIN_ONLY } from '@prumo/shared/auth';
 import { todayISO } from '@prumo/shared/dates';
 import {
   AGRUPAMENTOS,
@@ -9,7 +8,7 @@ import {
 } from '@prumo/shared/relatorios';
 import { FORMAS_PAGAMENTO } from '@prumo/shared/vendas';
 import { useCategorias } from '../../../../api/categorias';
-import { useUsuarios } from '../../../../api/usuarios';
+import { useVendedores } from '../../../../api/usuarios';
 import { RELATORIO_TEXTOS as T } from '../../textos';
 import { FiltroCliente } from './FiltroCliente';
 import { DateInputBR } from '../../../../components/inputs/DateInputBR';
@@ -71,10 +70,10 @@ function SelectFiltro({
   );
 }
 
-/** The sellers are the system's users (GET /api/usuarios, which only admins may read). */
+/** The sellers are the system's active users (GET /api/usuarios/vendedores, any role). */
 function FiltroVendedor(props: CampoFiltroProps) {
-  const usuarios = useUsuarios();
-  const data = (usuarios.data ?? []).map((u) => ({ value: String(u.id), label: u.nome }));
+  const vendedores = useVendedores();
+  const data = (vendedores.data ?? []).map((u) => ({ value: String(u.id), label: u.nome }));
   return <SelectFiltro {...props} label={T.vendedor} param="vendedor_id" data={data} />;
 }
 
@@ -179,7 +178,7 @@ function FiltroLimitesAbc(props: CampoFiltroProps) {
 export const FILTROS: Partial<Record<FiltroRelatorio, DefinicaoFiltro>> = {
   periodo: { params: ['de', 'ate'], Campo: FiltroPeriodo },
   agrupar: { params: ['agrupar'], Campo: FiltroAgrupar },
-  vendedor_id: { params: ['vendedor_id'], Campo: FiltroVendedor, papeis: ADMIN_ONLY },
+  vendedor_id: { params: ['vendedor_id'], Campo: FiltroVendedor },
   cliente_id: { params: ['cliente_id'], Campo: FiltroCliente },
   categoria_id: { params: ['categoria_id'], Campo: FiltroCategoria },
   forma_pagamento: { params: ['forma_pagamento'], Campo: FiltroFormaPagamento },

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { Role } from '@prumo/shared/auth';
 
 /** What each filter field gets: the address's query string and a way to change it. */
 export interface CampoFiltroProps {
@@ -13,6 +12,4 @@ export interface CampoFiltroProps {
 export interface DefinicaoFiltro {
   params: readonly string[];
   Campo: ComponentType<CampoFiltroProps>;
-  /** Roles that see the field (its options come from a list only they may read). */
-  papeis?: readonly Role[];
 }
