@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysISO, todayISO } from '@prumo/shared/dates';
 import type { RelatorioResposta } from '@prumo/shared/relatorios';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/sql-helpers';
+import { primeiro } from '../../test/documentos';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { CATALOGO } from './relatorios.catalogo';
 
@@ -198,6 +201,78 @@ describe('Financeiro reports', () => {
     expect(fluxo.linhas).toHaveLength(1);
     expect(fluxo.linhas[0]!['entradas_realizadas']).toBeGreaterThanOrEqual(10);
     expect(fluxo.linhas[0]!['entradas_previstas']).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('Serviços reports and commissions', () => {
+  it("counts an order by its technician and stage, pays its seller's commission, and shows a caixa's difference", async () => {
+    const funcionario = await primeiro(ctx, 'funcionario');
+    const cliente = await primeiro(ctx, 'cliente');
+    const [servico] = await selectRows<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO servicos (nome, preco, valor_custo, comissao) VALUES ('Revisão comissionada', 100, 20, 5) RETURNING id`,
+    );
+    const ordem = await post<{ id: number; numero: number }>('/api/ordens-servico', {
+      cliente_id: cliente,
+      tecnico_id: funcionario,
+      vendedor_id: funcionario,
+      equipamento: 'Notebook',
+      servicos: [{ servico_id: servico!.id, quantidade: 2, valor: 100 }],
+    });
+    for (const situacao of ['em-andamento', 'concluida']) {
+      const movida = await ctx.request({
+        method: 'PATCH',
+        url: `/api/ordens-servico/${ordem.id}/status`,
+        payload: { situacao },
+      });
+      expect(movida.statusCode, movida.body).toBe(200);
+    }
+    const hojeSo = `de=${hoje}&ate=${hoje}`;
+
+    // 2 × 100 at the service's 5 %: R$ 10,00 to the order's seller.
+    const detalhe = await relatorio('comissoes-detalhadas', hojeSo);
+    const documento = `OS Nº ${String(ordem.numero).padStart(6, '0')}`;
+    expect(detalhe.linhas.find((l) => l['documento'] === documento)).toMatchObject({
+      base: 200,
+      comissao: 10,
+      data: hoje,
+    });
+    const porVendedor = await relatorio('comissoes-por-vendedor', hojeSo);
+    const nome = detalhe.linhas.find((l) => l['documento'] === documento)!['vendedor'];
+    const doVendedor = detalhe.linhas.filter((l) => l['vendedor'] === nome);
+    expect(porVendedor.linhas.find((l) => l['vendedor'] === nome)).toMatchObject({
+      documentos: doVendedor.length,
+      comissao: doVendedor.reduce((soma, l) => soma + Number(l['comissao']), 0),
+    });
+
+    const porTecnico = await relatorio('servicos-ordens-por-tecnico', hojeSo);
+    expect(
+      porTecnico.linhas.find((l) => l['tecnico'] === nome && l['situacao'] === 'Concluída'),
+    ).toMatchObject({
+      ordens: expect.any(Number),
+    });
+    const etapas = await relatorio('servicos-tempo-por-etapa', hojeSo);
+    expect(etapas.linhas.map((l) => l['etapa'])).toEqual(
+      expect.arrayContaining(['Em aberto', 'Em andamento']),
+    );
+
+    const caixa = await post<{ id: number }>('/api/caixas', { valor_inicial: 50 });
+    const fechado = await ctx.request({
+      method: 'POST',
+      url: `/api/caixas/${caixa.id}/fechamento`,
+      payload: { contado: { dinheiro: 45 } },
+    });
+    expect(fechado.statusCode, fechado.body).toBe(200);
+    const caixas = await relatorio('servicos-caixas', hojeSo);
+    expect(caixas.linhas).toContainEqual(
+      expect.objectContaining({
+        fechado_em: hoje,
+        forma: 'Dinheiro',
+        esperado: 50,
+        contado: 45,
+        diferenca: -5,
+      }),
+    );
   });
 });
 
