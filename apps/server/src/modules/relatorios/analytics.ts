@@ -13,7 +13,12 @@ import {
 } from '@prumo/shared/relatorios';
 import type { Executor } from '../../db/database';
 import { CATALOGO } from './relatorios.catalogo';
-import { lerFiltros, paginaDoRelatorio, type ContextoRelatorio } from './relatorios.repository';
+import {
+  lerFiltros,
+  paginaDoRelatorio,
+  totaisDoRelatorio,
+  type ContextoRelatorio,
+} from './relatorios.repository';
 
 interface Periodo {
   de: string;
@@ -50,18 +55,19 @@ export async function analytics(
   const anoAnterior = { de: addMonthsISO(periodo.de, -12), ate: addMonthsISO(periodo.ate, -12) };
   const agrupar = agrupamentoPara(dias);
 
-  const ler = (
-    id: string,
-    p: Periodo,
-    extra: RelatorioQueryInput = {},
-  ): Promise<RelatorioResposta> => {
+  const preparar = (id: string, p: Periodo, extra: RelatorioQueryInput = {}) => {
     const relatorio = CATALOGO.find((r) => r.id === id)!;
-    const filtros = lerFiltros(
-      relatorio,
-      relatorioQuerySchema.parse({ ...p, agrupar, ...extra }),
-      contexto,
-    );
+    const consulta = relatorioQuerySchema.parse({ ...p, agrupar, ...extra });
+    return { relatorio, filtros: lerFiltros(relatorio, consulta, contexto) };
+  };
+  const ler = (id: string, p: Periodo, extra: RelatorioQueryInput = {}) => {
+    const { relatorio, filtros } = preparar(id, p, extra);
     return paginaDoRelatorio(db, relatorio, filtros, contexto);
+  };
+  /** Only a report's totals, for the periods compared with (no rows sorted or paged). */
+  const somar = async (id: string, p: Periodo) => {
+    const { relatorio, filtros } = preparar(id, p);
+    return (await totaisDoRelatorio(db, relatorio, filtros, contexto)).somas;
   };
   const [
     serie,
@@ -78,10 +84,10 @@ export async function analytics(
   ] = await Promise.all([
     ler('vendas-por-periodo', periodo, { limit: 500 }),
     ler('vendas-por-periodo', anoAnterior, { limit: 500 }),
-    ler('vendas-por-periodo', anterior, { limit: 1 }),
+    somar('vendas-por-periodo', anterior),
     ler('vendas-por-produto', periodo, { limit: 10 }),
-    ler('vendas-por-produto', anterior, { limit: 1 }),
-    ler('vendas-por-produto', anoAnterior, { limit: 1 }),
+    somar('vendas-por-produto', anterior),
+    somar('vendas-por-produto', anoAnterior),
     ler('vendas-por-cliente', periodo, { limit: 10 }),
     ler('vendas-por-forma-pagamento', periodo, { limit: 10 }),
     ler('vendas-por-dia-da-semana', periodo, { limit: 7 }),
@@ -89,16 +95,16 @@ export async function analytics(
     mrr(),
   ]);
 
-  const comparar = (
-    chave: string,
-    relatorios: [RelatorioResposta, RelatorioResposta, RelatorioResposta],
-  ) => ({
-    atual: relatorios[0].totais[chave] ?? 0,
-    anterior: relatorios[1].totais[chave] ?? 0,
-    ano_anterior: relatorios[2].totais[chave] ?? 0,
+  /** A total in the period, the one before it and last year's. */
+  type Somas = Record<string, number>;
+  const comparar = (chave: string, [atual, antes, ano]: [Somas, Somas, Somas]) => ({
+    atual: atual[chave] ?? 0,
+    anterior: antes[chave] ?? 0,
+    ano_anterior: ano[chave] ?? 0,
   });
-  const vendas = comparar('vendas', [serie, antes, serieAno]);
-  const faturamento = comparar('faturamento', [serie, antes, serieAno]);
+  const periodos: [Somas, Somas, Somas] = [serie.totais, antes, serieAno.totais];
+  const vendas = comparar('vendas', periodos);
+  const faturamento = comparar('faturamento', periodos);
   const fatias = (r: RelatorioResposta, nome: string, valor: string) =>
     r.linhas.map((l) => ({
       nome: String(l[nome] ?? ''),
@@ -125,8 +131,8 @@ export async function analytics(
         anterior: ticket(faturamento.anterior, vendas.anterior),
         ano_anterior: ticket(faturamento.ano_anterior, vendas.ano_anterior),
       },
-      margem_bruta: comparar('margem', [produtos, produtosAntes, produtosAno]),
-      descontos: comparar('descontos', [serie, antes, serieAno]),
+      margem_bruta: comparar('margem', [produtos.totais, produtosAntes, produtosAno]),
+      descontos: comparar('descontos', periodos),
     },
     serie: serie.linhas.map((l, i) => ({
       periodo: String(l['periodo']),

@@ -91,13 +91,21 @@ const inadimplencia: DefinicaoRelatorio = {
   colunasPara: colunasDaInadimplencia,
   papeis: ADMIN_MANAGER,
   ordemPadrao: { chave: 'total', direcao: 'desc' },
+  // What an installment owed at the day: what it owes now plus what settlements after the day
+  // paid off (valor_pago is the sum of its settlements' amortizado). Only installments open now
+  // or settled after the day are read (the status index and the few settlements after the day),
+  // not every installment of every past sale.
   consulta: (f) => sql`
-    WITH vencidas AS (
+    WITH depois AS (
+      SELECT b.parcela_id, sum(b.amortizado) AS valor FROM baixas b
+      WHERE b.estornada_em IS NULL AND b.data > ${f.ate} GROUP BY b.parcela_id),
+    vencidas AS (
       SELECT t.pessoa_id, ${f.ate}::date - p.vencimento AS atraso,
-        p.valor - coalesce((SELECT sum(b.amortizado) FROM baixas b
-          WHERE b.parcela_id = p.id AND b.estornada_em IS NULL AND b.data <= ${f.ate}), 0) AS saldo
+        p.valor - p.valor_pago + coalesce(d.valor, 0) AS saldo
       FROM parcelas p JOIN titulos t ON t.id = p.titulo_id
+      LEFT JOIN depois d ON d.parcela_id = p.id
       WHERE t.natureza = 'receber' AND t.cancelado_em IS NULL AND p.vencimento < ${f.ate}
+        AND p.status <> 'cancelado' AND (p.status IN ('aberto', 'parcial') OR d.parcela_id IS NOT NULL)
         ${f.cliente_id ? sql`AND t.pessoa_id = ${f.cliente_id}` : sql``})
     SELECT coalesce(c.nome, 'Sem cliente') AS cliente, count(*) AS parcelas,
       coalesce(sum(v.saldo) FILTER (WHERE v.atraso <= ${f.faixa1}), 0) AS faixa1,
