@@ -8,6 +8,7 @@ import {
 } from '@prumo/shared/contratos';
 import { addDaysISO, addMonthsISO, formatDate, todayISO } from '@prumo/shared/dates';
 import { apiToken, baseURL, launchBrowser, newPage, signIn, WIDE } from '../support/browser';
+import { aguardar, apiJson } from '../support/api';
 
 let browser: Browser;
 let page: Page;
@@ -15,17 +16,7 @@ let token: string;
 const run = Date.now().toString(36);
 const hoje = todayISO('America/Sao_Paulo');
 
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  });
-  expect(response.ok, `${init.method ?? 'GET'} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** Polls until the value matches: screens answer from the server. */
-const aguardar = <T>(valor: () => Promise<T> | T) => expect.poll(valor, { timeout: 15_000 });
+const api = <T>(path: string, init?: RequestInit) => apiJson<T>(token, path, init);
 
 beforeAll(async () => {
   browser = await launchBrowser();

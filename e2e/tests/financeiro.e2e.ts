@@ -10,6 +10,7 @@ import {
 } from '@prumo/shared/financeiro';
 import { formatDecimal, formatMoney, sumMoney } from '@prumo/shared/money';
 import { apiToken, baseURL, launchBrowser, newPage, signIn, USER, WIDE } from '../support/browser';
+import { aguardar } from '../support/api';
 
 let browser: Browser;
 let page: Page;
@@ -48,9 +49,6 @@ afterEach(() => page?.context().close());
 
 /** What a money input shows: "R$ 300,00" (a plain space, where formatMoney puts a no-break one). */
 const noCampo = (valor: number) => `R$ ${formatDecimal(valor)}`;
-
-/** Polls until the value matches: screens answer from the server. */
-const aguardar = <T>(valor: () => Promise<T> | T) => expect.poll(valor, { timeout: 15_000 });
 
 describe('Financeiro', () => {
   it('records a payable in three installments, settles one partly, and the balances follow', async () => {

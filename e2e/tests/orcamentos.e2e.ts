@@ -20,6 +20,7 @@ import {
   signIn,
   WIDE,
 } from '../support/browser';
+import { aguardar } from '../support/api';
 
 let browser: Browser;
 let page: Page;
@@ -46,9 +47,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 afterEach(() => page?.context().close());
-
-/** Polls until the value matches: lists and documents answer from the server. */
-const aguardar = <T>(valor: () => Promise<T> | T) => expect.poll(valor, { timeout: 15_000 });
 
 /** Types in a searched select and picks the option. */
 async function escolher(input: Locator, texto: string, opcao: string | RegExp): Promise<void> {

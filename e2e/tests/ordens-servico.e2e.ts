@@ -18,6 +18,7 @@ import {
   signIn,
   WIDE,
 } from '../support/browser';
+import { aguardar } from '../support/api';
 
 let browser: Browser;
 let page: Page;
@@ -64,9 +65,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 afterEach(() => page?.context().close());
-
-/** Polls until the value matches: the list and the panel answer from the server. */
-const aguardar = <T>(valor: () => Promise<T> | T) => expect.poll(valor, { timeout: 15_000 });
 
 /** Types in a server-searched select and picks the option. */
 async function escolher(input: Locator, texto: string, opcao: string | RegExp): Promise<void> {

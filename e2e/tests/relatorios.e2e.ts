@@ -3,12 +3,10 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, NARROW, newPage, signIn, WIDE } from '../support/browser';
+import { aguardar } from '../support/api';
 
 let browser: Browser;
 let page: Page;
-
-/** Polls until the value matches: the screen answers from the server. */
-const aguardar = <T>(valor: () => Promise<T> | T) => expect.poll(valor, { timeout: 15_000 });
 
 beforeAll(async () => {
   browser = await launchBrowser();
