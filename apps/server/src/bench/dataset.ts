@@ -229,20 +229,21 @@ export async function generateDataset(db: SqlTarget, scale: number): Promise<Dat
     -- One sale in three is for a registered customer; the total is the sum of its lines,
     -- computed from the same formula the lines use below.
     INSERT INTO vendas (id, numero, tipo, status, cliente_id, cliente_nome, forma_pagamento,
-      valor_total, desconto, valor_final, troco, atendimento_rapido, data_venda, vendedor_id,
-      finalizada_em, created_at, updated_at)
+      valor_total, desconto, valor_final, custo_total, troco, atendimento_rapido, data_venda,
+      vendedor_id, finalizada_em, created_at, updated_at)
     OVERRIDING SYSTEM VALUE
     SELECT ${v0} + i, ${n0} + i, CASE WHEN i % 3 = 0 THEN 'produto' ELSE 'balcao' END,
       'Finalizada', c.id, c.nome,
       (ARRAY['dinheiro', 'pix', 'cartao_debito', 'cartao_credito'])[1 + i % 4],
-      t.total, 0, t.total, 0, i % 3 <> 0, d.quando, ${admin}, d.quando, d.quando, d.quando
+      t.total, 0, t.total, t.custo, 0, i % 3 <> 0, d.quando, ${admin}, d.quando, d.quando, d.quando
     FROM generate_series(1, ${vendas}) i
     CROSS JOIN LATERAL (
       SELECT now() - make_interval(secs => (3 * 365 * 86400) * (1 - i::float8 / ${vendas})) AS quando
     ) d
     LEFT JOIN cadastros c ON i % 3 = 0 AND c.id = ${c0} + 1 + (i * 7) % ${clientes}
     CROSS JOIN LATERAL (
-      SELECT sum(round(p.preco * ${quantidadeDaLinha}, 2)) AS total
+      SELECT sum(round(p.preco * ${quantidadeDaLinha}, 2)) AS total,
+        sum(round(p.custo_final * ${quantidadeDaLinha}, 2)) AS custo
       FROM generate_series(1, 1 + i % 4) j
       JOIN produtos p ON p.id = ${produtoDaLinha(p0, produtos)}
     ) t`,

@@ -247,8 +247,8 @@ const RULES: Record<string, Rule> = {
 
   'GET /api/analytics': 'admin+manager',
   'GET /api/relatorios': 'any',
-  'GET /api/relatorios/vendas-por-periodo': 'any',
-  'GET /api/relatorios/vendas-por-periodo/exportar': 'any',
+  'GET /api/relatorios/vendas-por-periodo': 'admin+manager',
+  'GET /api/relatorios/vendas-por-periodo/exportar': 'admin+manager',
   'GET /api/relatorios/vendas-por-vendedor': 'admin+manager',
   'GET /api/relatorios/vendas-por-vendedor/exportar': 'admin+manager',
   'GET /api/relatorios/vendas-por-produto': 'admin+manager',

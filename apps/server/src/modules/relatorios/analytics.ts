@@ -69,31 +69,18 @@ export async function analytics(
     const { relatorio, filtros } = preparar(id, p);
     return (await totaisDoRelatorio(db, relatorio, filtros, contexto)).somas;
   };
-  const [
-    serie,
-    serieAno,
-    antes,
-    produtos,
-    produtosAntes,
-    produtosAno,
-    clientes,
-    formas,
-    semana,
-    horas,
-    recorrente,
-  ] = await Promise.all([
-    ler('vendas-por-periodo', periodo, { limit: 500 }),
-    ler('vendas-por-periodo', anoAnterior, { limit: 500 }),
-    somar('vendas-por-periodo', anterior),
-    ler('vendas-por-produto', periodo, { limit: 10 }),
-    somar('vendas-por-produto', anterior),
-    somar('vendas-por-produto', anoAnterior),
-    ler('vendas-por-cliente', periodo, { limit: 10 }),
-    ler('vendas-por-forma-pagamento', periodo, { limit: 10 }),
-    ler('vendas-por-dia-da-semana', periodo, { limit: 7 }),
-    ler('vendas-por-hora', periodo, { limit: 24 }),
-    mrr(),
-  ]);
+  const [serie, serieAno, antes, produtos, clientes, formas, semana, horas, recorrente] =
+    await Promise.all([
+      ler('vendas-por-periodo', periodo, { limit: 500 }),
+      ler('vendas-por-periodo', anoAnterior, { limit: 500 }),
+      somar('vendas-por-periodo', anterior),
+      ler('vendas-por-produto', periodo, { limit: 10 }),
+      ler('vendas-por-cliente', periodo, { limit: 10 }),
+      ler('vendas-por-forma-pagamento', periodo, { limit: 10 }),
+      ler('vendas-por-dia-da-semana', periodo, { limit: 7 }),
+      ler('vendas-por-hora', periodo, { limit: 24 }),
+      mrr(),
+    ]);
 
   /** A total in the period, the one before it and last year's. */
   type Somas = Record<string, number>;
@@ -131,7 +118,7 @@ export async function analytics(
         anterior: ticket(faturamento.anterior, vendas.anterior),
         ano_anterior: ticket(faturamento.ano_anterior, vendas.ano_anterior),
       },
-      margem_bruta: comparar('margem', [produtos.totais, produtosAntes, produtosAno]),
+      margem_bruta: comparar('margem', periodos),
       descontos: comparar('descontos', periodos),
     },
     serie: serie.linhas.map((l, i) => ({

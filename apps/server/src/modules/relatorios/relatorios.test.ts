@@ -138,6 +138,9 @@ describe('Vendas reports', () => {
         descontos: 10,
         faturamento: 240,
         ticket_medio: 240,
+        // P1 2 × 60 + P2 1 × 20
+        custo: 140,
+        margem: 110,
       },
       {
         periodo: '02/2030',
@@ -146,9 +149,19 @@ describe('Vendas reports', () => {
         descontos: 0,
         faturamento: 220,
         ticket_medio: 73.33,
+        // P2 3 × 20 + P3 5 × 4 + P3 2 × 4
+        custo: 88,
+        margem: 132,
       },
     ]);
-    expect(mes.totais).toEqual({ vendas: 4, bruto: 470, descontos: 10, faturamento: 460 });
+    expect(mes.totais).toEqual({
+      vendas: 4,
+      bruto: 470,
+      descontos: 10,
+      faturamento: 460,
+      custo: 228,
+      margem: 242,
+    });
 
     const dia = await relatorio('vendas-por-periodo', 'agrupar=dia&limit=500');
     expect(dia.total).toBe(59);
@@ -418,7 +431,8 @@ describe('Vendas reports', () => {
   it('lists to each role only the reports it may open, and keeps the others from it', async () => {
     const catalogo = await ctx.request({ method: 'GET', url: '/api/relatorios', as: USER_EMAIL });
     const ids = catalogo.json<RelatorioResumo[]>().map((r) => r.id);
-    expect(ids).toContain('vendas-por-periodo');
+    expect(ids).toContain('vendas-por-cliente');
+    expect(ids).not.toContain('vendas-por-periodo');
     expect(ids).not.toContain('curva-abc-produtos');
     const proibido = await ctx.request({
       method: 'GET',

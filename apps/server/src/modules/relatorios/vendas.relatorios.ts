@@ -42,7 +42,7 @@ const vendasPorPeriodo: DefinicaoRelatorio = {
   id: 'vendas-por-periodo',
   grupo: 'Vendas',
   titulo: 'Vendas por período',
-  definicao: `${VENDA_CONTA}, por dia, semana (segunda a domingo) ou mês; períodos sem vendas aparecem zerados.`,
+  definicao: `${VENDA_CONTA}, por dia, semana (segunda a domingo) ou mês; períodos sem vendas aparecem zerados. Margem bruta: o valor bruto menos o custo das linhas gravado na venda.`,
   filtros: ['periodo', 'agrupar', 'vendedor_id', 'cliente_id', 'forma_pagamento'],
   colunas: [
     { chave: 'periodo', titulo: 'Período', tipo: 'texto' },
@@ -51,19 +51,22 @@ const vendasPorPeriodo: DefinicaoRelatorio = {
     { chave: 'descontos', titulo: 'Descontos', tipo: 'dinheiro', somar: true },
     { chave: 'faturamento', titulo: 'Faturamento', tipo: 'dinheiro', somar: true },
     { chave: 'ticket_medio', titulo: 'Ticket médio', tipo: 'dinheiro' },
+    { chave: 'custo', titulo: 'Custo', tipo: 'dinheiro', somar: true },
+    { chave: 'margem', titulo: 'Margem bruta', tipo: 'dinheiro', somar: true },
   ],
-  papeis: ALL_ROLES,
+  papeis: ADMIN_MANAGER,
   ordemPadrao: { chave: 'periodo', direcao: 'asc' },
   ordenarPor: { periodo: '__ordem' },
   consulta: (f, contexto) => sql`
     WITH b AS (
       SELECT ${inicioDoPeriodo(f, sql`v.finalizada_em AT TIME ZONE ${contexto.timeZone}`)} AS inicio,
         count(*) AS vendas, sum(v.valor_total) AS bruto, sum(v.desconto) AS descontos,
-        sum(v.valor_final) AS faturamento
+        sum(v.valor_final) AS faturamento, sum(v.custo_total) AS custo
       FROM (${vendasDoPeriodo(f, contexto)}) v GROUP BY 1)
     SELECT p.periodo, coalesce(b.vendas, 0) AS vendas, coalesce(b.bruto, 0) AS bruto,
       coalesce(b.descontos, 0) AS descontos, coalesce(b.faturamento, 0) AS faturamento,
-      coalesce(round(b.faturamento / nullif(b.vendas, 0), 2), 0) AS ticket_medio, p."__ordem"
+      coalesce(round(b.faturamento / nullif(b.vendas, 0), 2), 0) AS ticket_medio,
+      coalesce(b.custo, 0) AS custo, coalesce(b.bruto - b.custo, 0) AS margem, p."__ordem"
     FROM (${periodos(f)}) p LEFT JOIN b ON b.inicio = p.s`,
 };
 
@@ -135,7 +138,7 @@ const vendasPorProduto: DefinicaoRelatorio = {
   id: 'vendas-por-produto',
   grupo: 'Vendas',
   titulo: 'Vendas por produto',
-  definicao: `${VENDA_CONTA}; faturamento pelo subtotal das linhas (antes do desconto da venda), custo pelo custo gravado na venda.`,
+  definicao: `${VENDA_CONTA}; faturamento pelo subtotal das linhas (antes do desconto da venda), custo pela quantidade × custo gravado em cada linha da venda, ao centavo.`,
   filtros: ['periodo', 'vendedor_id', 'cliente_id', 'categoria_id', 'forma_pagamento'],
   colunas: [
     { chave: 'produto', titulo: 'Produto', tipo: 'texto' },
@@ -151,8 +154,8 @@ const vendasPorProduto: DefinicaoRelatorio = {
   consulta: (f, contexto) => sql`
     SELECT coalesce(max(l.produto_atual), max(l.produto_nome)) AS produto,
       coalesce(max(g.nome), 'Sem grupo') AS grupo, sum(l.quantidade) AS quantidade,
-      sum(l.subtotal) AS faturamento, round(sum(l.quantidade * l.custo_unitario), 2) AS custo,
-      sum(l.subtotal) - round(sum(l.quantidade * l.custo_unitario), 2) AS margem,
+      sum(l.subtotal) AS faturamento, sum(round(l.quantidade * l.custo_unitario, 2)) AS custo,
+      sum(l.subtotal) - sum(round(l.quantidade * l.custo_unitario, 2)) AS margem,
       ${participacao(sql`sum(l.subtotal)`)} AS participacao,
       lpad(l.produto_id::text, 10, '0') AS "__ordem"
     FROM (${linhasDoPeriodo(f, contexto)}) l LEFT JOIN categorias g ON g.id = l.categoria_id

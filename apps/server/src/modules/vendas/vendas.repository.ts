@@ -339,6 +339,8 @@ interface VendaCalculada {
   desconto: number;
   frete: number;
   valorFinal: number;
+  /** Σ of the lines' quantity × cost, each to the centavo. */
+  custoTotal: number;
   troco: number;
   descontoAutorizadoPor: number | null;
 }
@@ -430,6 +432,11 @@ async function calcularVenda(
     desconto: totais.desconto,
     frete: totais.frete,
     valorFinal: totais.valor_final,
+    custoTotal: fromCentavos(
+      Number(
+        linhas.reduce((soma, l) => soma + brutoCentavos(l.quantidade, l.produto.custoFinal), 0n),
+      ),
+    ),
     troco: pagos.troco,
     descontoAutorizadoPor,
   };
@@ -522,6 +529,7 @@ function colunasDaVenda(calculada: VendaCalculada) {
     desconto: calculada.desconto,
     frete: calculada.frete,
     valorFinal: calculada.valorFinal,
+    custoTotal: calculada.custoTotal,
     troco: calculada.troco,
     descontoAutorizadoPor: calculada.descontoAutorizadoPor,
   };

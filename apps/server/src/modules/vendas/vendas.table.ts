@@ -47,6 +47,11 @@ export const vendas = pgTable(
     /** Delivery charged on a product sale (a converted quote's freight). */
     frete: money().notNull().default(0),
     valorFinal: money().notNull(),
+    /**
+     * Σ of its lines' cost (quantity × the cost kept on the line, each to the centavo): the
+     * margin of a period is read from the sales alone (reports, Analytics).
+     */
+    custoTotal: money().notNull().default(0),
     troco: money().notNull().default(0),
     observacoes: text(),
     atendimentoRapido: boolean().notNull().default(false),
