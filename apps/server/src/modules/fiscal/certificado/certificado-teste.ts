@@ -107,6 +107,22 @@ function emitir(
   return { privada, cert };
 }
 
+/**
+ * The holder's name as a certificate's CN carries it: without accents, printable ASCII only
+ * (an emoji or an invisible character in the company's name made a .pfx that no reader
+ * opens), and short enough that "NAME:CNPJ" stays within X.509's 64 characters.
+ */
+export function nomeNoCertificado(razaoSocial: string, cnpj: string): string {
+  const nome = razaoSocial
+    .normalize('NFD')
+    .replace(/[^\x20-\x7E]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 63 - cnpj.length)
+    .trim();
+  return `${nome || 'EMPRESA'}:${cnpj}`;
+}
+
 export interface CertificadoTeste {
   pfx: Buffer;
   senha: string;
@@ -130,7 +146,7 @@ export function gerarCertificadoTeste(opcoes: {
   const { privada, cert } = emitir(
     ca,
     [
-      { name: 'commonName', value: `${opcoes.razaoSocial}:${opcoes.cnpj}` },
+      { name: 'commonName', value: nomeNoCertificado(opcoes.razaoSocial, opcoes.cnpj) },
       { name: 'organizationName', value: 'ICP-Brasil (simulação)' },
       { name: 'countryName', value: 'BR' },
     ],

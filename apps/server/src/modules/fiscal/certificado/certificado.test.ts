@@ -20,6 +20,17 @@ describe('certificado A1', () => {
     ).not.toThrow();
   });
 
+  it("makes a readable certificate whatever the company's name holds (emoji, invisible characters, 200 letters)", () => {
+    const teste = gerarCertificadoTeste({
+      cnpj: CNPJ,
+      razaoSocial: '😀 Padaria\u200b Pão Quente\u0000 Ltda',
+    });
+    expect(lerCertificadoA1(teste.pfx, teste.senha).info.titular).toBe('Padaria Pao Quente Ltda');
+    const longo = gerarCertificadoTeste({ cnpj: CNPJ, razaoSocial: 'Á'.repeat(200) });
+    const { info } = lerCertificadoA1(longo.pfx, longo.senha);
+    expect(`${info.titular}:${CNPJ}`).toHaveLength(64);
+  });
+
   it('opens a legacy RC2-40/3DES .pfx that Node TLS refuses', async () => {
     // fixtures/legado-rc2.pfx: made once with `openssl pkcs12 -export -legacy -certpbe
     // PBE-SHA1-RC2-40 -keypbe PBE-SHA1-3DES` (password "legado"), self-signed, valid nowhere.
