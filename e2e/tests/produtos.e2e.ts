@@ -268,14 +268,20 @@ describe('products', () => {
     await page.getByRole('button', { name: 'Fechar menu' }).click();
     await searchProdutos('agua sanitaria');
     await expect.poll(() => row('Água Sanitária 1L').count()).toBe(1);
-    // Name, price, stock and the actions fit the phone's width: nothing scrolls sideways.
-    const excluir = await row('Água Sanitária 1L')
-      .getByRole('button', { name: 'Excluir Água Sanitária 1L' })
-      .boundingBox();
-    expect(excluir!.x + excluir!.width).toBeLessThanOrEqual(NARROW.width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      NARROW.width,
-    );
+    // Name, price, stock and the actions fit the phone's width: nothing scrolls sideways (once
+    // the closing menu has given the page its width back: polled, a loaded machine lags).
+    const excluir = row('Água Sanitária 1L').getByRole('button', {
+      name: 'Excluir Água Sanitária 1L',
+    });
+    await expect
+      .poll(async () => {
+        const caixa = await excluir.boundingBox();
+        return caixa ? caixa.x + caixa.width : Infinity;
+      })
+      .toBeLessThanOrEqual(NARROW.width);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(NARROW.width);
   });
 });
 
