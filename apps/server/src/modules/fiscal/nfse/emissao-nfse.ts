@@ -224,7 +224,10 @@ export class ServicoNfse {
     return fiscal;
   }
 
-  /** The simulated national issuer (demo and tests), started once, trusting the simulation's CA. */
+  /**
+   * The simulated national issuer (demo and tests), started once, trusting the simulation's CA
+   * (as the SEFAZ simulator, a failed start is not kept).
+   */
   obterSimulador(): Promise<SimuladorSefin> {
     this.simulador ??= (async () => {
       const empresa = await getEmpresa(this.db, this.config);
@@ -258,7 +261,12 @@ export class ServicoNfse {
           tributacaoNacional: (codigo) => servicoNacionalPorCodigo(codigo)?.descricao,
         },
       });
-    })();
+    })().catch((erro: unknown) => {
+      // A start that failed is tried again by the next note, not kept: one failure left every
+      // later NFS-e of the process a Rascunho (seen once in CI).
+      this.simulador = undefined;
+      throw erro;
+    });
     return this.simulador;
   }
 
