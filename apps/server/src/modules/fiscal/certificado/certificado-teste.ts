@@ -27,9 +27,16 @@ function novaChave(): { privada: forge.pki.rsa.PrivateKey; publica: forge.pki.rs
   };
 }
 
-function serial(): string {
-  // Positive (first bit clear) and unique enough for certificates nobody else trusts.
-  return '0' + randomBytes(15).toString('hex');
+/**
+ * A serial number as DER wants it: positive (first bit clear) and minimal (no leading zero
+ * byte), unique enough for certificates nobody else trusts. The old '0' + 30 hex digits gave
+ * about one certificate in 600 that OpenSSL refuses ("illegal padding"), and with it a
+ * simulated SEFAZ that no note of the process reached.
+ */
+export function numeroDeSerie(aleatorio: Buffer = randomBytes(16)): string {
+  const bytes = Buffer.from(aleatorio);
+  bytes[0] = bytes[0]! & 0x7f || 0x01;
+  return bytes.toString('hex');
 }
 
 /** The simulation's CA: one per process (or the one given, to keep a demo's across restarts). */
@@ -48,7 +55,7 @@ export function autoridadeTeste(pem?: {
   const { privada, publica } = novaChave();
   const cert = forge.pki.createCertificate();
   cert.publicKey = publica;
-  cert.serialNumber = serial();
+  cert.serialNumber = numeroDeSerie();
   cert.validity.notBefore = new Date(Date.now() - 24 * 3_600_000);
   cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3_600_000);
   const nome = [
@@ -97,7 +104,7 @@ function emitir(
   const { privada, publica } = novaChave();
   const cert = forge.pki.createCertificate();
   cert.publicKey = publica;
-  cert.serialNumber = serial();
+  cert.serialNumber = numeroDeSerie();
   cert.validity.notBefore = validade.de;
   cert.validity.notAfter = validade.ate;
   cert.setSubject(sujeito);

@@ -1,9 +1,11 @@
+import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createSecureContext } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { FISCAL_MENSAGENS } from '@prumo/shared/fiscal';
 import { CertificadoInvalido, lerCertificadoA1 } from './certificado';
-import { gerarCertificadoTeste } from './certificado-teste';
+import forge from 'node-forge';
+import { gerarCertificadoTeste, numeroDeSerie } from './certificado-teste';
 
 const CNPJ = '12345678000195';
 
@@ -29,6 +31,34 @@ describe('certificado A1', () => {
     const longo = gerarCertificadoTeste({ cnpj: CNPJ, razaoSocial: 'Á'.repeat(200) });
     const { info } = lerCertificadoA1(longo.pfx, longo.senha);
     expect(`${info.titular}:${CNPJ}`).toHaveLength(64);
+  });
+
+  it('gives serial numbers that OpenSSL reads, whatever the random bytes', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const chave = forge.pki.privateKeyFromPem(privateKey);
+    const nome = [{ name: 'commonName', value: 'SERIAL' }];
+    // The first bytes that broke the old serials (a leading zero, a high bit) and their edges.
+    for (const inicio of [0x00, 0x01, 0x05, 0x0f, 0x10, 0x7f, 0x80, 0x8f, 0xff]) {
+      for (const segundo of [0x00, 0x05, 0x7f, 0x80, 0xff]) {
+        const bytes = Buffer.alloc(16, 0xab);
+        bytes[0] = inicio;
+        bytes[1] = segundo;
+        const cert = forge.pki.createCertificate();
+        cert.publicKey = forge.pki.publicKeyFromPem(publicKey);
+        cert.serialNumber = numeroDeSerie(bytes);
+        cert.validity.notBefore = new Date();
+        cert.validity.notAfter = new Date(Date.now() + 86_400_000);
+        cert.setSubject(nome);
+        cert.setIssuer(nome);
+        cert.sign(chave, forge.md.sha256.create());
+        const lido = new X509Certificate(forge.pki.certificateToPem(cert));
+        expect(lido.serialNumber.toLowerCase()).toBe(cert.serialNumber);
+      }
+    }
   });
 
   it('opens a legacy RC2-40/3DES .pfx that Node TLS refuses', async () => {
