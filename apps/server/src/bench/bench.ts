@@ -21,6 +21,7 @@ import {
 } from './documentos';
 import { medirFiscal } from './fiscal';
 import { medirFaturamento } from './contratos';
+import { medirImportacao } from './importacao';
 import { medirRelatorios } from './relatorios';
 import { openPgliteFloor } from './floor-pglite';
 import { startPostgresFloor } from './floor-postgres';
@@ -130,6 +131,7 @@ async function benchPostgres(): Promise<{ linhas: Linha[]; dashboard: LinhaDocum
       const dashboard = await medirDashboard(server.url, { admin: token, usuario });
       dashboard.push(await medirFaturamento(server.url, token, dataset.contratos, 'postgres'));
       dashboard.push(...(await medirRelatorios(server, token, 'postgres')));
+      dashboard.push(...(await medirImportacao(server, token, 'postgres')));
       return { linhas, dashboard };
     } finally {
       await floor.stop();
@@ -190,6 +192,7 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
       documentos.push(...(await medirTelas(server.url, dataset)));
       documentos.push(await medirFaturamento(server.url, token, dataset.contratos, 'pglite'));
       documentos.push(...(await medirRelatorios(server, token, 'pglite')));
+      documentos.push(...(await medirImportacao(server, token, 'pglite')));
     } finally {
       await killServer(server, 'SIGTERM');
     }

@@ -12,7 +12,7 @@ export const ALVO_MEMORIA_EXPORTACAO_MB = 150;
 const AMOSTRAS = 5;
 
 /** The server's resident memory, in MB (Linux's /proc). */
-function memoriaMb(pid: number): number {
+export function memoriaMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;

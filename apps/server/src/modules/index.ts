@@ -13,6 +13,7 @@ import { estoqueModule } from './estoque/estoque.module';
 import { etiquetasModule } from './etiquetas/etiquetas.module';
 import { financeiroModule } from './financeiro/financeiro.module';
 import { fiscalModule } from './fiscal/fiscal.module';
+import { importacaoModule } from './importacao/importacao.module';
 import { locacoesModule } from './locacoes/locacoes.module';
 import { notificacoesModule } from './notificacoes/notificacoes.module';
 import { orcamentosModule } from './orcamentos/orcamentos.module';
@@ -53,6 +54,7 @@ export const MODULES: readonly ServerModule[] = [
   locacoesModule,
   assinaturasModule,
   relatoriosModule,
+  importacaoModule,
   notificacoesModule,
   auditoriaModule,
 ];

@@ -344,6 +344,24 @@ const VALID: Record<string, Body | [Body]> = {
   },
   'PATCH /api/locacoes/:id/status': { situacao: 'Devolvida', danos: 10 },
   'POST /api/notas-fiscais/:id/email': { para: 'fuzz@exemplo.com.br', mensagem: 'Fuzz' },
+  'POST /api/importacoes/mapeamentos': {
+    nome: 'Fuzz',
+    tipo: 'produtos',
+    mapeamento: { nome: 'Descrição', preco: 'Preço' },
+  },
+  'POST /api/importacoes/:id/folha': { folha: 'Planilha1' },
+  'POST /api/importacoes/:id/simular': {
+    mapeamento: { nome: 'Nome' },
+    chave: 'nome',
+    existentes: 'atualizar',
+    modo: 'validas',
+  },
+  'POST /api/importacoes/:id/executar': {
+    mapeamento: { nome: 'Nome' },
+    chave: 'nome',
+    existentes: 'atualizar',
+    modo: 'tudo',
+  },
 };
 
 /** Tables whose rows a refused request may legitimately write: sign-in attempts and sessions. */

@@ -90,6 +90,8 @@ export const RECURSO_LABELS = {
   'configuracoes-preferencias': 'Preferências',
   'configuracoes-tema': 'Tema dos usuários',
   arquivos: 'Arquivos',
+  importacoes: 'Importações de planilhas',
+  'importacoes-mapeamentos': 'Mapeamentos de importação',
 } as const satisfies Record<string, string>;
 export type RecursoAuditoria = keyof typeof RECURSO_LABELS;
 export const RECURSOS_AUDITORIA = Object.keys(RECURSO_LABELS) as RecursoAuditoria[];

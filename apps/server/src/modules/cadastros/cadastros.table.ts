@@ -21,6 +21,7 @@ import type {
   TipoTransportadora,
 } from '@prumo/shared/cadastros';
 import { money, percent, timestamps } from '../../db/columns';
+import { importacaoId } from '../importacao/importacao.table';
 import { arquivos } from '../arquivos/arquivos.table';
 
 /**
@@ -71,9 +72,12 @@ export const cadastros = pgTable(
     sexo: text().$type<Sexo>(),
     comissao: percent(5),
     fotoArquivoId: integer().references(() => arquivos.id, { onDelete: 'set null' }),
+    /** The spreadsheet import that created it (set by the database; null otherwise). */
+    importacaoId: importacaoId(),
     ...timestamps,
   },
   (t) => [
+    index('cadastros_importacao_id_idx').on(t.importacaoId),
     // The list: WHERE tipo = $1 ORDER BY normalize_search(nome), nome.
     index('cadastros_tipo_nome_idx').on(t.tipo, sql`normalize_search(${t.nome})`, t.nome),
     // The list sorted by e-mail.

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TipoMovimentacao } from '@prumo/shared/estoque';
 import { quantity, timestamps } from '../../db/columns';
+import { importacaoId } from '../importacao/importacao.table';
 import { devolucoes } from '../fiscal/fiscal.table';
 import { entradasNfe } from '../fiscal/entradas.table';
 import { produtos } from '../produtos/produtos.table';
@@ -37,6 +38,8 @@ export const estoqueMovimentacoes = pgTable(
     observacoes: text(),
     /** Who recorded it; null only for rows the system seeds. */
     usuarioId: integer().references(() => usuarios.id, { onDelete: 'no action' }),
+    /** The spreadsheet import that created it (set by the database; null otherwise). */
+    importacaoId: importacaoId(),
     ...timestamps,
     /** Who last edited it (PUT); null while never edited. */
     updatedBy: integer().references(() => usuarios.id, { onDelete: 'no action' }),
@@ -56,6 +59,7 @@ export const estoqueMovimentacoes = pgTable(
     }),
   },
   (table) => [
+    index('estoque_movimentacoes_importacao_id_idx').on(table.importacaoId),
     check('estoque_movimentacoes_tipo_check', sql`${table.tipo} IN ('entrada', 'saida')`),
     check('estoque_movimentacoes_quantidade_positiva', sql`${table.quantidade} > 0`),
     // Ascending keys: read backwards for the newest first (a DESC NULLS LAST index would match

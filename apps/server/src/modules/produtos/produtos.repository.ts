@@ -221,6 +221,43 @@ export async function listProdutosJson(
     : { data: row!.data, total: Number(row!.total) };
 }
 
+/**
+ * One page of GET /api/produtos/exportar: the list's search, filters and order, with the fields
+ * the product import reads (the group by its name).
+ */
+export function exportProdutos(
+  db: Executor,
+  query: ProdutoListQuery,
+  pagina: { limit: number; offset: number },
+) {
+  const categoria = nomesDeCategorias(db);
+  return db
+    .select({
+      codigo_interno: produtos.codigoInterno,
+      nome: produtos.nome,
+      descricao: produtos.descricao,
+      grupo: categoria.nome,
+      unidade_medida: produtos.unidadeMedida,
+      codigo_barras: produtos.codigoBarras,
+      ncm: produtos.ncm,
+      cest: produtos.cest,
+      preco: produtos.preco,
+      custo: produtos.custo,
+      estoque: produtos.estoque,
+      estoque_minimo: produtos.estoqueMinimo,
+      estoque_maximo: produtos.estoqueMaximo,
+      peso_liquido: produtos.pesoLiquido,
+      peso_bruto: produtos.pesoBruto,
+      ativo: produtos.ativo,
+    })
+    .from(produtos)
+    .innerJoin(categoria, eq(categoria.id, produtos.categoriaId))
+    .where(listConditions(query))
+    .orderBy(listOrder(query, categoria.nome))
+    .limit(pagina.limit)
+    .offset(pagina.offset);
+}
+
 const detailColumns = (categoria: CategoriaJoin) => ({
   ...listColumns(categoria),
   vendido_separadamente: produtos.vendidoSeparadamente,
@@ -461,6 +498,35 @@ export async function createProduto(
       await insertFotos(tx, row!.id, fotos);
       return (await getProduto(tx, row!.id))!;
     });
+  } catch (error) {
+    rethrowWriteError(error);
+  }
+}
+
+/**
+ * New products in one INSERT (the spreadsheet import writes 50,000 in batches of a few hundred),
+ * with the computed values createProduto sets; no photos, and no stock: every product starts at
+ * 0, so the ledger owes nothing (an import's opening stock is its own run through the ledger).
+ * Runs in the caller's transaction; returns the ids in the order given.
+ */
+export async function createProdutosEmLote(
+  db: Executor,
+  lista: readonly ProdutoCreate[],
+): Promise<number[]> {
+  if (lista.length === 0) return [];
+  if (lista.some((data) => data.estoque))
+    throw new Error('createProdutosEmLote: estoque deve ser 0');
+  try {
+    const rows = await db
+      .insert(produtos)
+      .values(
+        lista.map(
+          (data) =>
+            ({ ...toColumnValues(data), ...computed(data) }) as typeof produtos.$inferInsert,
+        ),
+      )
+      .returning({ id: produtos.id });
+    return rows.map((row) => row.id);
   } catch (error) {
     rethrowWriteError(error);
   }

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProdutoEspecifico } from '@prumo/shared/produtos';
 import { money, percent, quantity, timestamps } from '../../db/columns';
+import { importacaoId } from '../importacao/importacao.table';
 import { arquivos } from '../arquivos/arquivos.table';
 import { categorias } from '../categorias/categorias.table';
 
@@ -86,9 +87,12 @@ export const produtos = pgTable(
       .$type<ProdutoEspecifico>()
       .notNull()
       .default('nao_usar'),
+    /** The spreadsheet import that created it (set by the database; null otherwise). */
+    importacaoId: importacaoId(),
     ...timestamps,
   },
   (table) => [
+    index('produtos_importacao_id_idx').on(table.importacaoId),
     check('produtos_estoque_nao_negativo', sql`${table.estoque} >= 0`),
     check('produtos_preco_positivo', sql`${table.preco} > 0`),
     check('produtos_origem_check', sql`${table.origem} IN (0, 1, 2)`),

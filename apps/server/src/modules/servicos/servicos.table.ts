@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocalIncidenciaIss } from '@prumo/shared/servicos';
 import { money, percent, timestamps } from '../../db/columns';
+import { importacaoId } from '../importacao/importacao.table';
 import { cadastros } from '../cadastros/cadastros.table';
 
 /**
@@ -60,9 +61,12 @@ export const servicos = pgTable(
     categoriaBusca: text()
       .notNull()
       .generatedAlwaysAs((): SQL => sql`normalize_search(${servicos.categoria})`),
+    /** The spreadsheet import that created it (set by the database; null otherwise). */
+    importacaoId: importacaoId(),
     ...timestamps,
   },
   (table) => [
+    index('servicos_importacao_id_idx').on(table.importacaoId),
     check('servicos_preco_nao_negativo', sql`${table.preco} >= 0`),
     check('servicos_valor_custo_nao_negativo', sql`${table.valorCusto} >= 0`),
     check('servicos_comissao_check', sql`${table.comissao} BETWEEN 0 AND 100`),

@@ -1,0 +1,3 @@
+export * from './importacao.campos';
+export * from './importacao.schema';
+export * from './importacao.valores';
