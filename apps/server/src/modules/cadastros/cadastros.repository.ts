@@ -54,12 +54,24 @@ export function listCadastrosSql(
   return { rows: page.getSQL(), total: total.getSQL() };
 }
 
+/** The list's filter (tipo and search) and its order: the list's and its export's. */
+function listFiltro(query: CadastroListQuery) {
+  return {
+    where: and(
+      query.tipo ? eq(cadastros.tipo, query.tipo) : undefined,
+      query.q ? sql`(${containsSearch(query.q, cadastros.nome, cadastros.email)})` : undefined,
+    ),
+    order: sortOrder(CADASTRO_SORT_COLUMNS, query, {
+      sort: 'nome',
+      order: 'asc',
+      id: cadastros.id,
+    }),
+  };
+}
+
 /** The statements of GET /api/cadastros (the rows, paged by pageOf, and the total), not yet run. */
 function listCadastrosQueries(db: Executor, query: CadastroListQuery) {
-  const where = and(
-    query.tipo ? eq(cadastros.tipo, query.tipo) : undefined,
-    query.q ? sql`(${containsSearch(query.q, cadastros.nome, cadastros.email)})` : undefined,
-  );
+  const { where, order } = listFiltro(query);
   const rows = db
     .select({
       id: cadastros.id,
@@ -71,10 +83,60 @@ function listCadastrosQueries(db: Executor, query: CadastroListQuery) {
     })
     .from(cadastros)
     .where(where)
-    .orderBy(
-      ...sortOrder(CADASTRO_SORT_COLUMNS, query, { sort: 'nome', order: 'asc', id: cadastros.id }),
-    );
+    .orderBy(...order);
   return { rows, total: db.select({ total: count() }).from(cadastros).where(where) };
+}
+
+/**
+ * One page of GET /api/cadastros/exportar: the list's filter and order, with the fields the
+ * import reads. Without `documentos` (a `user`), an employee's CPF and RG are left out, as in
+ * the record's detail.
+ */
+export function exportCadastros(
+  db: Executor,
+  query: CadastroListQuery,
+  pagina: { limit: number; offset: number },
+  { documentos }: { documentos: boolean },
+) {
+  const { where, order } = listFiltro(query);
+  const c = cadastros;
+  const oculto = <T>(column: AnyColumn) =>
+    documentos
+      ? sql<T>`${column}`
+      : sql<T>`CASE WHEN ${c.tipo} <> 'funcionario' THEN ${column} END`;
+  return db
+    .select({
+      nome: c.nome,
+      razao_social: c.razaoSocial,
+      tipo_cliente: c.tipoCliente,
+      tipo_fornecedor: c.tipoFornecedor,
+      tipo_transportadora: c.tipoTransportadora,
+      situacao: c.situacao,
+      cnpj: c.cnpj,
+      cpf: oculto<string | null>(c.cpf),
+      rg: oculto<string | null>(c.rg),
+      inscricao_estadual: c.inscricaoEstadual,
+      data_nascimento: c.dataNascimento,
+      sexo: c.sexo,
+      email: c.email,
+      telefone: c.telefone,
+      celular: c.celular,
+      cep: c.cep,
+      logradouro: c.logradouro,
+      numero: c.numero,
+      complemento: c.complemento,
+      bairro: c.bairro,
+      cidade: c.cidade,
+      uf: c.uf,
+      limite_credito: c.limiteCredito,
+      comissao: c.comissao,
+      observacoes: c.observacoes,
+    })
+    .from(c)
+    .where(where)
+    .orderBy(...order)
+    .limit(pagina.limit)
+    .offset(pagina.offset);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MANAGER, ALL_ROLES, hasRole } from '@prumo/shared/auth';
+import { formatCep, formatCnpj, formatCpf } from '@prumo/shared/brasil';
+import { CAMPOS_IMPORTACAO, type TipoImportacao } from '@prumo/shared/importacao';
 import {
   anexoParamsSchema,
   CADASTRO_ENTIDADES,
@@ -20,7 +22,14 @@ import {
   type TipoCadastro,
 } from '@prumo/shared/cadastros';
 import { idParamSchema } from '@prumo/shared/validation';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import {
+  colunasDosCampos,
+  enviarLista,
+  exportacaoDaLista,
+  linhaDosCampos,
+} from '../../exportacao/listas';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
   isStillReferenced,
@@ -53,6 +62,7 @@ import {
   countAnexos,
   createCadastro,
   deleteCadastro,
+  exportCadastros,
   findCadastroResumo,
   getAnexo,
   getCadastroJson,
@@ -154,7 +164,18 @@ const REFERENCING_TABLES: Record<string, string> = {
   contratos: 'contratos',
 };
 
-export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** The import each kind of record comes back through: its export has that import's columns. */
+const IMPORTACAO_DO_TIPO: Record<TipoCadastro, TipoImportacao> = {
+  cliente: 'clientes',
+  fornecedor: 'fornecedores',
+  funcionario: 'funcionarios',
+  transportadora: 'transportadoras',
+};
+
+export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   async function loadResumo(id: number) {
     const resumo = await findCadastroResumo(db, id);
     if (!resumo) throw notFound('Cadastro não encontrado.');
@@ -176,6 +197,47 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => sendPage(reply, await listCadastros(db, request.query)),
+  );
+
+  app.get(
+    '/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['cadastros'],
+        summary: 'Exportar os cadastros de um tipo em CSV ou XLSX (formato=), sem limite de linhas',
+        description:
+          'Os mesmos filtros e a mesma ordem da lista (`tipo` obrigatório), sem `limit` nem ' +
+          '`offset`. As colunas são as da importação do tipo, escritas como ela as lê: o ' +
+          'arquivo exportado volta pela importação sem mudanças.',
+        querystring: exportacaoDaLista(cadastroListQuerySchema),
+      },
+    },
+    (request, reply) => {
+      const { tipo } = request.query;
+      if (!tipo) {
+        const message = 'Escolha o tipo de cadastro a exportar.';
+        throw badRequest(message, { tipo: message });
+      }
+      const importacao = IMPORTACAO_DO_TIPO[tipo];
+      const campos = CAMPOS_IMPORTACAO[importacao];
+      const documentos = hasRole(request.user.role, FUNCIONARIO_ROLES);
+      return enviarLista(reply, request.query, config.timeZone, {
+        arquivo: importacao,
+        titulo: CADASTRO_ENTIDADES[tipo].plural,
+        colunas: colunasDosCampos(campos),
+        ler: (filtro, pagina) => exportCadastros(db, filtro, pagina, { documentos }),
+        linha: (c) =>
+          linhaDosCampos(campos, {
+            ...c,
+            nome_fantasia: c.nome,
+            cpf_cnpj: c.cnpj ? formatCnpj(c.cnpj) : formatCpf(c.cpf),
+            cpf: formatCpf(c.cpf),
+            cnpj: formatCnpj(c.cnpj),
+            cep: formatCep(c.cep),
+          }),
+      });
+    },
   );
 
   app.get(

@@ -7,19 +7,49 @@ import {
   movimentacaoListSchema,
   movimentacaoSavedSchema,
   movimentacaoSchema,
+  TIPOS_MOVIMENTACAO,
 } from '@prumo/shared/estoque';
+import { produtoListQuerySchema } from '@prumo/shared/produtos';
+import type { ColunaRelatorio } from '@prumo/shared/relatorios';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { comAuditoria } from '../auditoria/auditoria.repository';
+import { enviarLista, exportacaoDaLista, rotuloDe } from '../../exportacao/listas';
 import { notFound } from '../../http/errors';
 import { mantemOmitidos, porId } from '../../http/put-parcial';
+import { exportProdutos } from '../produtos/produtos.repository';
 import {
   createMovimentacao,
   getMovimentacao,
   listMovimentacoes,
   updateMovimentacao,
 } from './estoque.repository';
+
+/** The columns of GET /api/estoque/movimentacoes/exportar: what the history shows. */
+const COLUNAS_MOVIMENTACOES: ColunaRelatorio[] = [
+  { chave: 'data', titulo: 'Data', tipo: 'data' },
+  { chave: 'produto', titulo: 'Produto', tipo: 'texto' },
+  { chave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
+  { chave: 'quantidade', titulo: 'Quantidade', tipo: 'numero' },
+  { chave: 'unidade', titulo: 'Unidade', tipo: 'texto' },
+  { chave: 'motivo', titulo: 'Motivo', tipo: 'texto' },
+  { chave: 'observacoes', titulo: 'Observações', tipo: 'texto' },
+  { chave: 'usuario', titulo: 'Usuário', tipo: 'texto' },
+];
+
+/** The columns of GET /api/estoque/exportar: the stock screen's table. */
+const COLUNAS_ESTOQUE: ColunaRelatorio[] = [
+  { chave: 'codigo_interno', titulo: 'Código', tipo: 'texto' },
+  { chave: 'nome', titulo: 'Produto', tipo: 'texto' },
+  { chave: 'codigo_barras', titulo: 'Código de barras', tipo: 'texto' },
+  { chave: 'grupo', titulo: 'Grupo', tipo: 'texto' },
+  { chave: 'unidade_medida', titulo: 'Unidade', tipo: 'texto' },
+  { chave: 'estoque', titulo: 'Estoque', tipo: 'numero' },
+  { chave: 'estoque_minimo', titulo: 'Estoque mínimo', tipo: 'numero' },
+  { chave: 'custo', titulo: 'Preço de custo', tipo: 'dinheiro' },
+  { chave: 'preco', titulo: 'Preço de venda', tipo: 'dinheiro' },
+];
 
 /** /api/estoque: the stock ledger. Any signed-in user (spec part 2, section 6). */
 export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -45,6 +75,72 @@ export const estoqueRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config
       const { items, total } = await listMovimentacoes(db, request.query);
       return reply.header('x-total-count', String(total)).send(items);
     },
+  );
+
+  app.get(
+    '/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['estoque'],
+        summary:
+          'Exportar o estoque dos produtos do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description:
+          'A tela de estoque é o catálogo lido pelos filtros de estoque: os mesmos filtros e a ' +
+          'mesma ordem de GET /api/produtos, sem `limit` nem `offset`.',
+        querystring: exportacaoDaLista(produtoListQuerySchema),
+      },
+    },
+    (request, reply) =>
+      enviarLista(reply, request.query, config.timeZone, {
+        arquivo: 'estoque',
+        titulo: 'Estoque',
+        colunas: COLUNAS_ESTOQUE,
+        ler: (filtro, pagina) => exportProdutos(db, filtro, pagina),
+        linha: (p) => ({
+          codigo_interno: p.codigo_interno,
+          nome: p.nome,
+          codigo_barras: p.codigo_barras,
+          grupo: p.grupo,
+          unidade_medida: p.unidade_medida,
+          estoque: Number(p.estoque),
+          estoque_minimo: Number(p.estoque_minimo),
+          custo: Number(p.custo),
+          preco: Number(p.preco),
+        }),
+      }),
+  );
+
+  app.get(
+    '/movimentacoes/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['estoque'],
+        summary:
+          'Exportar as movimentações do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description: 'Os mesmos filtros e a mesma ordem da lista, sem `limit` nem `offset`.',
+        querystring: exportacaoDaLista(movimentacaoListQuerySchema),
+      },
+    },
+    (request, reply) =>
+      enviarLista(reply, request.query, config.timeZone, {
+        arquivo: 'movimentacoes-estoque',
+        titulo: 'Movimentações de estoque',
+        colunas: COLUNAS_MOVIMENTACOES,
+        ler: async (filtro, pagina) =>
+          (await listMovimentacoes(db, { ...filtro, ...pagina })).items,
+        linha: (m) => ({
+          data: m.data,
+          produto: m.produto_nome,
+          tipo: rotuloDe(TIPOS_MOVIMENTACAO, m.tipo),
+          quantidade: m.quantidade,
+          unidade: m.unidade_medida,
+          motivo: m.motivo,
+          observacoes: m.observacoes,
+          usuario: m.usuario_nome,
+        }),
+      }),
   );
 
   app.get(

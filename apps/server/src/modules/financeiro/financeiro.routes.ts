@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MANAGER } from '@prumo/shared/auth';
+import type { ColunaRelatorio } from '@prumo/shared/relatorios';
 import {
   baixaInputSchema,
   categoriaFinanceiraInputSchema,
@@ -11,6 +12,9 @@ import {
   extratoQuerySchema,
   extratoSchema,
   FINANCEIRO_MESSAGES,
+  NATUREZAS,
+  STATUS_PARCELA,
+  type Titulo,
   formasFinanceirasRespostaSchema,
   formasFinanceirasSchema,
   parcelaListQuerySchema,
@@ -25,6 +29,7 @@ import {
 import { idParamSchema, z } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { enviarLista, exportacaoDaLista, rotuloDe } from '../../exportacao/listas';
 import { notFound } from '../../http/errors';
 import { mantemOmitidos, porId } from '../../http/put-parcial';
 import { getEmpresa } from '../configuracoes/configuracoes.repository';
@@ -56,6 +61,29 @@ import {
   updateTitulo,
   type FinanceiroContexto,
 } from './financeiro.repository';
+
+/** The columns of GET /api/financeiro/titulos/exportar: what the list shows, one title a row. */
+const COLUNAS_TITULOS: ColunaRelatorio[] = [
+  { chave: 'vencimento', titulo: 'Vencimento', tipo: 'data' },
+  { chave: 'natureza', titulo: 'Natureza', tipo: 'texto' },
+  { chave: 'descricao', titulo: 'Descrição', tipo: 'texto' },
+  { chave: 'pessoa', titulo: 'Cliente/Fornecedor', tipo: 'texto' },
+  { chave: 'categoria', titulo: 'Categoria', tipo: 'texto' },
+  { chave: 'documento', titulo: 'Documento', tipo: 'texto' },
+  { chave: 'parcela', titulo: 'Parcela', tipo: 'texto' },
+  { chave: 'valor', titulo: 'Valor', tipo: 'dinheiro' },
+  { chave: 'valor_pago', titulo: 'Pago', tipo: 'dinheiro' },
+  { chave: 'saldo', titulo: 'Em aberto', tipo: 'dinheiro' },
+  { chave: 'status', titulo: 'Status', tipo: 'texto' },
+];
+
+/** The installment a title's row shows, as the screen does: the first still owed, or the last. */
+function parcelaEmFoco({ parcelas }: Titulo) {
+  return (
+    parcelas.find((p) => p.status !== 'pago' && p.status !== 'cancelado') ??
+    parcelas[parcelas.length - 1]
+  );
+}
 
 /** /api/financeiro: accounts, chart of accounts, payables, receivables and collections. */
 export const financeiroRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -334,6 +362,47 @@ export const financeiroRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         .header('x-total-count', String(total))
         .header('x-total-saldo', saldo.toFixed(2))
         .send(items);
+    },
+  );
+
+  app.get(
+    '/titulos/exportar',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary:
+          'Exportar as contas a pagar e a receber do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description: 'Os mesmos filtros e a mesma ordem da lista, sem `limit` nem `offset`.',
+        querystring: exportacaoDaLista(tituloListQuerySchema),
+      },
+    },
+    (request, reply) => {
+      const { timeZone } = config;
+      return enviarLista(reply, request.query, timeZone, {
+        arquivo: 'contas',
+        titulo: 'Contas a pagar e a receber',
+        colunas: COLUNAS_TITULOS,
+        ler: async (filtro, pagina) =>
+          (await listTitulos(db, { ...filtro, ...pagina }, timeZone)).items,
+        linha: (t) => {
+          const parcela = parcelaEmFoco(t);
+          return {
+            vencimento: parcela?.vencimento ?? null,
+            natureza: rotuloDe(NATUREZAS, t.natureza),
+            descricao: t.descricao,
+            pessoa: t.pessoa_nome,
+            categoria: t.categoria_nome,
+            documento: t.documento,
+            // "1 de 3": Excel would read "1/3" as a day.
+            parcela: parcela ? `${parcela.numero} de ${t.parcelas.length}` : null,
+            valor: t.valor,
+            valor_pago: t.valor_pago,
+            saldo: t.saldo,
+            status: rotuloDe(STATUS_PARCELA, t.status),
+          };
+        },
+      });
     },
   );
 

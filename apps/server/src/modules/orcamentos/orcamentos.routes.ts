@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALL_ROLES } from '@prumo/shared/auth';
+import type { ColunaRelatorio } from '@prumo/shared/relatorios';
 import {
   formatNumeroOrcamento,
   ORCAMENTO_ANEXOS_MAX,
@@ -12,11 +13,14 @@ import {
   orcamentoListSchema,
   orcamentoSchema,
   orcamentoStatusSchema,
+  statusOrcamentoLabel,
+  TIPOS_ORCAMENTO,
 } from '@prumo/shared/orcamentos';
 import { emailSchema, enviarPorEmailSchema } from '@prumo/shared/emails';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { enviarLista, exportacaoDaLista, rotuloDe } from '../../exportacao/listas';
 import { registerDocumentoRoutes } from '../../http/documento-routes';
 import { notFound } from '../../http/errors';
 import { findCadastroResumo } from '../cadastros/cadastros.repository';
@@ -37,6 +41,18 @@ import {
   updateOrcamento,
   type OrcamentoContexto,
 } from './orcamentos.repository';
+
+/** The columns of GET /api/orcamentos/exportar: what the list shows. */
+const COLUNAS_EXPORTACAO: ColunaRelatorio[] = [
+  { chave: 'numero', titulo: 'Número', tipo: 'texto' },
+  { chave: 'data', titulo: 'Data', tipo: 'data' },
+  { chave: 'cliente', titulo: 'Cliente', tipo: 'texto' },
+  { chave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
+  { chave: 'responsavel', titulo: 'Responsável', tipo: 'texto' },
+  { chave: 'validade', titulo: 'Validade', tipo: 'data' },
+  { chave: 'status', titulo: 'Status', tipo: 'texto' },
+  { chave: 'valor_total', titulo: 'Valor total', tipo: 'dinheiro' },
+];
 
 /** /api/orcamentos: quotes, for any signed-in user (spec part 2, section 6). */
 export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -77,6 +93,39 @@ export const orcamentosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
     async (request, reply) => {
       const { items, total } = await listOrcamentos(db, request.query, config.timeZone);
       return reply.header('x-total-count', String(total)).send(items);
+    },
+  );
+
+  app.get(
+    '/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags,
+        summary: 'Exportar os orçamentos do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description: 'Os mesmos filtros e a mesma ordem da lista, sem `limit` nem `offset`.',
+        querystring: exportacaoDaLista(orcamentoListQuerySchema),
+      },
+    },
+    (request, reply) => {
+      const { timeZone } = config;
+      return enviarLista(reply, request.query, timeZone, {
+        arquivo: 'orcamentos',
+        titulo: 'Orçamentos',
+        colunas: COLUNAS_EXPORTACAO,
+        ler: async (filtro, pagina) =>
+          (await listOrcamentos(db, { ...filtro, ...pagina }, timeZone)).items,
+        linha: (o) => ({
+          numero: formatNumeroOrcamento(o.numero),
+          data: o.data,
+          cliente: o.cliente_nome,
+          tipo: rotuloDe(TIPOS_ORCAMENTO, o.tipo),
+          responsavel: o.responsavel,
+          validade: o.data_vencimento,
+          status: statusOrcamentoLabel(o.status),
+          valor_total: o.valor_total,
+        }),
+      });
     },
   );
 

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALL_ROLES } from '@prumo/shared/auth';
+import { toISODate } from '@prumo/shared/dates';
+import type { ColunaRelatorio } from '@prumo/shared/relatorios';
 import {
   formatNumeroOs,
   OS_ANEXOS_MAX,
@@ -11,11 +13,14 @@ import {
   ordemServicoSchema,
   ordemServicoStatusSchema,
   painelOsSchema,
+  PRIORIDADES_OS,
+  SITUACOES_OS,
 } from '@prumo/shared/ordens-servico';
 import { emailSchema, enviarPorEmailSchema } from '@prumo/shared/emails';
 import { idParamSchema } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { enviarLista, exportacaoDaLista, rotuloDe } from '../../exportacao/listas';
 import { registerDocumentoRoutes } from '../../http/documento-routes';
 import { notFound } from '../../http/errors';
 import { findCadastroResumo } from '../cadastros/cadastros.repository';
@@ -35,6 +40,19 @@ import {
   updateOrdem,
   type OrdemContexto,
 } from './ordens-servico.repository';
+
+/** The columns of GET /api/ordens-servico/exportar: what the list shows. */
+const COLUNAS_EXPORTACAO: ColunaRelatorio[] = [
+  { chave: 'numero', titulo: 'Número', tipo: 'texto' },
+  { chave: 'data_entrada', titulo: 'Entrada', tipo: 'data' },
+  { chave: 'cliente', titulo: 'Cliente', tipo: 'texto' },
+  { chave: 'equipamento', titulo: 'Equipamento', tipo: 'texto' },
+  { chave: 'tecnico', titulo: 'Técnico', tipo: 'texto' },
+  { chave: 'prioridade', titulo: 'Prioridade', tipo: 'texto' },
+  { chave: 'situacao', titulo: 'Situação', tipo: 'texto' },
+  { chave: 'prazo', titulo: 'Prazo', tipo: 'data' },
+  { chave: 'valor_total', titulo: 'Valor total', tipo: 'dinheiro' },
+];
 
 /** /api/ordens-servico: service orders, for any signed-in user (spec part 2, section 6). */
 export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
@@ -74,6 +92,41 @@ export const ordensServicoRoutes: FastifyPluginAsyncZod<{ db: Database; config: 
     async (request, reply) => {
       const { items, total } = await listOrdens(db, request.query, config.timeZone);
       return reply.header('x-total-count', String(total)).send(items);
+    },
+  );
+
+  app.get(
+    '/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags,
+        summary:
+          'Exportar as ordens de serviço do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description: 'Os mesmos filtros e a mesma ordem da lista, sem `limit` nem `offset`.',
+        querystring: exportacaoDaLista(ordemServicoListQuerySchema),
+      },
+    },
+    (request, reply) => {
+      const { timeZone } = config;
+      return enviarLista(reply, request.query, timeZone, {
+        arquivo: 'ordens-servico',
+        titulo: 'Ordens de serviço',
+        colunas: COLUNAS_EXPORTACAO,
+        ler: async (filtro, pagina) =>
+          (await listOrdens(db, { ...filtro, ...pagina }, timeZone)).items,
+        linha: (os) => ({
+          numero: formatNumeroOs(os.numero),
+          data_entrada: toISODate(new Date(os.data_entrada), timeZone),
+          cliente: os.cliente_nome,
+          equipamento: os.equipamento,
+          tecnico: os.tecnico_nome,
+          prioridade: rotuloDe(PRIORIDADES_OS, os.prioridade),
+          situacao: rotuloDe(SITUACOES_OS, os.situacao),
+          prazo: os.prazo,
+          valor_total: os.valor_total,
+        }),
+      });
     },
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ALL_ROLES } from '@prumo/shared/auth';
+import { CAMPOS_IMPORTACAO } from '@prumo/shared/importacao';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_FOTOS_PRODUTO,
@@ -14,7 +15,14 @@ import {
   produtoUpdateSchema,
 } from '@prumo/shared/produtos';
 import { idParamSchema, z } from '@prumo/shared/validation';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import {
+  colunasDosCampos,
+  enviarLista,
+  exportacaoDaLista,
+  linhaDosCampos,
+} from '../../exportacao/listas';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import { badRequest, notFound } from '../../http/errors';
 import {
@@ -29,6 +37,7 @@ import {
   createProduto,
   deleteFoto,
   deleteProduto,
+  exportProdutos,
   FOTO_NOT_FOUND,
   getFoto,
   getProdutoJson,
@@ -47,6 +56,8 @@ const FOTOS_RULE: UploadRule = {
   allowedTypes: [IMAGE_TYPES.jpeg, IMAGE_TYPES.png, IMAGE_TYPES.gif, IMAGE_TYPES.webp],
 };
 
+const CAMPOS_PRODUTOS = CAMPOS_IMPORTACAO.produtos;
+
 /** Files of a multipart create, read before validation so the JSON part is checked as a body. */
 const uploadsOf = new WeakMap<FastifyRequest, UploadedFile[]>();
 
@@ -62,7 +73,10 @@ async function readMultipartCreate(request: FastifyRequest): Promise<void> {
 }
 
 /** /api/produtos: the catalogue. Any signed-in user (spec part 2, section 6). */
-export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/',
     {
@@ -88,6 +102,30 @@ export const produtosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       if (total !== undefined) reply.header('x-total-count', String(total));
       return reply.type('application/json').send(data as never);
     },
+  );
+
+  app.get(
+    '/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['produtos'],
+        summary: 'Exportar os produtos do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description:
+          'Os mesmos filtros e a mesma ordem da lista, sem `limit` nem `offset`. As colunas são ' +
+          'as da importação de produtos, escritas como ela as lê: o arquivo exportado volta ' +
+          'pela importação sem mudanças.',
+        querystring: exportacaoDaLista(produtoListQuerySchema),
+      },
+    },
+    (request, reply) =>
+      enviarLista(reply, request.query, config.timeZone, {
+        arquivo: 'produtos',
+        titulo: 'Produtos',
+        colunas: colunasDosCampos(CAMPOS_PRODUTOS),
+        ler: (filtro, pagina) => exportProdutos(db, filtro, pagina),
+        linha: (produto) => linhaDosCampos(CAMPOS_PRODUTOS, produto),
+      }),
   );
 
   // Before '/:id' so that "search" is never taken for an id.

@@ -14,7 +14,8 @@ import {
 import { z } from '@prumo/shared/validation';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { csvDaPlanilha, linhaDeTotais, xlsxDaPlanilha } from '../../exportacao/planilha';
+import { linhaDeTotais } from '../../exportacao/planilha';
+import { enviarPlanilha } from '../../exportacao/resposta';
 import { badRequest } from '../../http/errors';
 import { sendPdf } from '../../http/pdf-reply';
 import { metricasAssinaturas } from '../assinaturas/assinaturas.repository';
@@ -33,11 +34,6 @@ import {
 
 /** The most rows a report's PDF prints (a few hundred pages); CSV and XLSX have no limit. */
 export const PDF_LINHAS_MAX = 5_000;
-
-const TIPOS = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
 
 /**
  * /api/relatorios: the catalogue (the reports the user's role may run), and per report its page
@@ -139,12 +135,7 @@ export const relatoriosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
             ['Definição', relatorio.definicao] as const,
           ],
         };
-        return reply
-          .type(TIPOS[formato])
-          .header('content-disposition', `attachment; filename="${nome}"`)
-          .header('cache-control', 'no-store')
-          .header('x-total-count', String(totais.linhas))
-          .send(formato === 'csv' ? csvDaPlanilha(planilha) : xlsxDaPlanilha(planilha));
+        return enviarPlanilha(reply, formato, nome, planilha, totais.linhas);
       },
     );
   }

@@ -74,10 +74,42 @@ export function listServicos(
     .select(listColumns)
     .from(servicos)
     .where(where)
-    .orderBy(
-      ...sortOrder(SERVICO_SORT_COLUMNS, query, { sort: 'nome', order: 'asc', id: servicos.id }),
-    );
+    .orderBy(...listOrder(query));
   return pageOf(rows, () => db.select({ total: count() }).from(servicos).where(where), query);
+}
+
+const listOrder = (query: ServicoListQuery) =>
+  sortOrder(SERVICO_SORT_COLUMNS, query, { sort: 'nome', order: 'asc', id: servicos.id });
+
+/**
+ * One page of GET /api/servicos/exportar: the list's filters and order, with the fields the
+ * service import reads.
+ */
+export function exportServicos(
+  db: Executor,
+  query: ServicoListQuery,
+  pagina: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      codigoInterno: servicos.codigoInterno,
+      nome: servicos.nome,
+      categoria: servicos.categoria,
+      descricao: servicos.descricao,
+      preco: servicos.preco,
+      valorCusto: servicos.valorCusto,
+      comissao: servicos.comissao,
+      duracao: servicos.duracao,
+      codigoTributacaoNacional: servicos.codigoTributacaoNacional,
+      codigoNbs: servicos.codigoNbs,
+      aliquotaIss: servicos.aliquotaIss,
+      ativo: servicos.ativo,
+    })
+    .from(servicos)
+    .where(listWhere(query))
+    .orderBy(...listOrder(query))
+    .limit(pagina.limit)
+    .offset(pagina.offset);
 }
 
 /** GET /api/servicos/{id}: every field of the form, the supplier's name joined in. */

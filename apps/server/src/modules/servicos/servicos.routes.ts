@@ -1,4 +1,5 @@
 import { ALL_ROLES } from '@prumo/shared/auth';
+import { CAMPOS_IMPORTACAO } from '@prumo/shared/importacao';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SERVICO_MESSAGES,
@@ -9,20 +10,33 @@ import {
   servicoUpdateSchema,
 } from '@prumo/shared/servicos';
 import { idParamSchema } from '@prumo/shared/validation';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import {
+  colunasDosCampos,
+  enviarLista,
+  exportacaoDaLista,
+  linhaDosCampos,
+} from '../../exportacao/listas';
 import { notFound } from '../../http/errors';
 import { comAuditoria } from '../auditoria/auditoria.repository';
 import {
   createServico,
   deleteServico,
+  exportServicos,
   getServico,
   listServicos,
   updateServico,
 } from './servicos.repository';
 import { sendPage } from '../../http/paging';
 
+const CAMPOS_SERVICOS = CAMPOS_IMPORTACAO.servicos;
+
 /** /api/servicos: the service catalogue. Any signed-in user (spec part 2, section 6). */
-export const servicosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const servicosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get(
     '/',
     {
@@ -39,6 +53,30 @@ export const servicosRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
       },
     },
     async (request, reply) => sendPage(reply, await listServicos(db, request.query)),
+  );
+
+  app.get(
+    '/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['servicos'],
+        summary: 'Exportar os serviços do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description:
+          'Os mesmos filtros e a mesma ordem da lista, sem `limit` nem `offset`. As colunas são ' +
+          'as da importação de serviços, escritas como ela as lê: o arquivo exportado volta ' +
+          'pela importação sem mudanças.',
+        querystring: exportacaoDaLista(servicoListQuerySchema),
+      },
+    },
+    (request, reply) =>
+      enviarLista(reply, request.query, config.timeZone, {
+        arquivo: 'servicos',
+        titulo: 'Serviços',
+        colunas: colunasDosCampos(CAMPOS_SERVICOS),
+        ler: (filtro, pagina) => exportServicos(db, filtro, pagina),
+        linha: (servico) => linhaDosCampos(CAMPOS_SERVICOS, servico),
+      }),
   );
 
   app.get(

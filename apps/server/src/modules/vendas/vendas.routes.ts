@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALL_ROLES } from '@prumo/shared/auth';
+import { toISODate } from '@prumo/shared/dates';
+import type { ColunaRelatorio } from '@prumo/shared/relatorios';
 import { z } from '@prumo/shared/validation';
 import { idParamSchema } from '@prumo/shared/validation';
 import {
   comprovanteQuerySchema,
   FORMA_MULTIPLA,
+  formaPagamentoLabel,
   formatNumeroVenda,
   VENDA_MESSAGES,
   vendaInputSchema,
@@ -22,6 +25,7 @@ import {
 import type { Transaction } from '../../db/database';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { enviarLista, exportacaoDaLista } from '../../exportacao/listas';
 import { notFound } from '../../http/errors';
 import { mantemOmitidos, porId } from '../../http/put-parcial';
 import { sendPdf } from '../../http/pdf-reply';
@@ -48,6 +52,23 @@ const parametrosSchema = z.object({
   desconto_limite: z.number(),
   balanca_modo: z.enum(['preco', 'peso']),
 });
+
+const TIPO_VENDA = { produto: 'Produtos', balcao: 'Balcão', servico: 'Serviço' } as const;
+
+/** The columns of GET /api/vendas/exportar: what the list shows. */
+const COLUNAS_EXPORTACAO: ColunaRelatorio[] = [
+  { chave: 'numero', titulo: 'Número', tipo: 'texto' },
+  { chave: 'data', titulo: 'Data', tipo: 'data' },
+  { chave: 'tipo', titulo: 'Tipo', tipo: 'texto' },
+  { chave: 'cliente', titulo: 'Cliente', tipo: 'texto' },
+  { chave: 'vendedor', titulo: 'Vendedor', tipo: 'texto' },
+  { chave: 'forma_pagamento', titulo: 'Forma de pagamento', tipo: 'texto' },
+  { chave: 'status', titulo: 'Status', tipo: 'texto' },
+  { chave: 'valor_total', titulo: 'Valor total', tipo: 'dinheiro' },
+  { chave: 'desconto', titulo: 'Desconto', tipo: 'dinheiro' },
+  { chave: 'frete', titulo: 'Frete', tipo: 'dinheiro' },
+  { chave: 'valor_final', titulo: 'Valor final', tipo: 'dinheiro' },
+];
 
 /**
  * /api/vendas: product and counter sales. Any signed-in user sells; cancelling a finalized sale
@@ -92,6 +113,42 @@ export const vendasRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     async (request, reply) => {
       const { items, total } = await listVendas(db, request.query, config.timeZone);
       return reply.header('x-total-count', String(total)).send(items);
+    },
+  );
+
+  app.get(
+    '/exportar',
+    {
+      config: { roles: ALL_ROLES },
+      schema: {
+        tags: ['vendas'],
+        summary: 'Exportar as vendas do filtro em CSV ou XLSX (formato=), sem limite de linhas',
+        description: 'Os mesmos filtros e a mesma ordem da lista, sem `limit` nem `offset`.',
+        querystring: exportacaoDaLista(vendaListQuerySchema),
+      },
+    },
+    (request, reply) => {
+      const { timeZone } = config;
+      return enviarLista(reply, request.query, timeZone, {
+        arquivo: 'vendas',
+        titulo: 'Vendas',
+        colunas: COLUNAS_EXPORTACAO,
+        ler: async (filtro, pagina) =>
+          (await listVendas(db, { ...filtro, ...pagina }, timeZone)).items,
+        linha: (v) => ({
+          numero: formatNumeroVenda(v.numero),
+          data: toISODate(new Date(v.data_venda), timeZone),
+          tipo: TIPO_VENDA[v.tipo],
+          cliente: v.cliente_nome,
+          vendedor: v.vendedor_nome ?? v.profissional,
+          forma_pagamento: formaPagamentoLabel(v.forma_pagamento),
+          status: v.status,
+          valor_total: v.valor_total,
+          desconto: v.desconto,
+          frete: v.frete,
+          valor_final: v.valor_final,
+        }),
+      });
     },
   );
 
