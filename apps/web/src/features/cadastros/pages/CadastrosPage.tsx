@@ -15,6 +15,7 @@ import {
 } from '@prumo/shared/cadastros';
 import { normalizeSearch } from '@prumo/shared/search';
 import { EmptyState } from '../../../components/EmptyState';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
@@ -70,7 +71,19 @@ export default function CadastrosPage() {
 
   return (
     <>
-      <PageHeader title={CADASTRO_TEXTOS.titulo} actions={addButton} />
+      <PageHeader
+        title={CADASTRO_TEXTOS.titulo}
+        actions={
+          <>
+            <ExportarLista
+              path="/cadastros"
+              filtro={{ tipo, q: busca.trim() }}
+              nome={CADASTRO_ENTIDADES[tipo].plural.toLowerCase()}
+            />
+            {addButton}
+          </>
+        }
+      />
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Stack gap="md">
           <Tabs

@@ -1,6 +1,6 @@
 import { Tabs, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { AuditoriaTab } from '../components/AuditoriaTab';
@@ -31,6 +31,7 @@ const ABAS = [
  */
 export default function ConfiguracoesPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const pedida = params.get('aba') ?? '';
   const aba = ABAS.includes(pedida) ? pedida : 'auditoria';
   return (
@@ -44,6 +45,11 @@ export default function ConfiguracoesPage() {
         value={aba}
         keepMounted={false}
         onChange={(value) => {
+          // The import wizard has its own page (managers open it too, without this one).
+          if (value === 'importar') {
+            void navigate('/configuracoes/importar');
+            return;
+          }
           const next = new URLSearchParams(params);
           if (!value || value === 'auditoria') next.delete('aba');
           else next.set('aba', value);
@@ -59,6 +65,7 @@ export default function ConfiguracoesPage() {
           <Tabs.Tab value="notificacoes">Notificações</Tabs.Tab>
           <Tabs.Tab value="sistema">Sistema</Tabs.Tab>
           <Tabs.Tab value="seguranca">Segurança</Tabs.Tab>
+          <Tabs.Tab value="importar">Importar dados</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="auditoria">
           <Text size="sm" c="dimmed" mb="sm">

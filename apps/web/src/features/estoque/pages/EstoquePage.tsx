@@ -8,6 +8,7 @@ import { ADMIN_MANAGER, hasRole } from '@prumo/shared/auth';
 import { ESTOQUE_MESSAGES, type Movimentacao } from '@prumo/shared/estoque';
 import { useCategorias } from '../../../api/categorias';
 import { EmptyState } from '../../../components/EmptyState';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { ListScreen } from '../../../components/list/ListScreen';
 import { PageLoader } from '../../../components/PageLoader';
 import { useSession } from '../../../lib/session';
@@ -107,6 +108,8 @@ export default function EstoquePage() {
                 {ENTRADAS_TEXTOS.importar}
               </Button>
             )}
+            {/* The catalogue's filters, read as the stock table (GET /api/estoque/exportar). */}
+            <ExportarLista path="/estoque" filtro={filtro} nome="estoque" />
             <Button leftSection={<IconPlus size={16} />} onClick={() => abrirNova()}>
               Nova Movimentação
             </Button>

@@ -24,6 +24,7 @@ import { WIDE_ONLY } from '../../../components/data-table';
 import { EmptyState } from '../../../components/EmptyState';
 
 import { FiltersPopover } from '../../../components/list/FiltersPopover';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { ListSearchBar } from '../../../components/list/ListScreen';
 import { PagedListTable } from '../../../components/list/PagedListTable';
 import { PeriodoFiltro } from '../../../components/list/PeriodoFiltro';
@@ -267,7 +268,17 @@ export function TitulosTab({
         label={`Pesquisar ${info.label.toLowerCase()}`}
         value={texto}
         onChange={setTexto}
-        extra={<Filtros natureza={natureza} filtros={filtros} onChange={mudarFiltros} />}
+        extra={
+          <>
+            <Filtros natureza={natureza} filtros={filtros} onChange={mudarFiltros} />
+            <ExportarLista
+              path="/financeiro/titulos"
+              filtro={filtro}
+              nome={`contas-a-${natureza}`}
+              compacto={!telaLarga}
+            />
+          </>
+        }
       />
       <PagedListTable<Titulo>
         data-testid="titulos-table"

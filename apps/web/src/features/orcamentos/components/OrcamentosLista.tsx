@@ -22,6 +22,7 @@ import {
 } from '../../../api/orcamentos';
 import { WIDE_ONLY } from '../../../components/data-table';
 import { EmptyState } from '../../../components/EmptyState';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { ListSearchBar } from '../../../components/list/ListScreen';
 import { PagedListTable } from '../../../components/list/PagedListTable';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
@@ -219,9 +220,12 @@ export function OrcamentosLista() {
         title={ORCAMENTO_MESSAGES.titulo}
         breadcrumbs={[{ label: 'Início', to: '/dashboard' }, { label: ORCAMENTO_MESSAGES.titulo }]}
         actions={
-          <Button component={Link} to={NOVO_PATH} leftSection={<IconPlus size={16} />}>
-            {ORCAMENTO_MESSAGES.novo}
-          </Button>
+          <>
+            <ExportarLista path="/orcamentos" filtro={filtro} nome="orcamentos" />
+            <Button component={Link} to={NOVO_PATH} leftSection={<IconPlus size={16} />}>
+              {ORCAMENTO_MESSAGES.novo}
+            </Button>
+          </>
         }
       />
       <Tabs

@@ -14,6 +14,7 @@ import {
 } from '../../../api/ordens-servico';
 import { WIDE_ONLY } from '../../../components/data-table';
 import { EmptyState } from '../../../components/EmptyState';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { ListSearchBar } from '../../../components/list/ListScreen';
 import { PagedListTable } from '../../../components/list/PagedListTable';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
@@ -209,7 +210,17 @@ export function OrdensServicoLista() {
         label="Pesquisar ordens de serviço"
         value={texto}
         onChange={setTexto}
-        extra={<OsFiltros filtros={filtros} onChange={mudarFiltros} />}
+        extra={
+          <>
+            <OsFiltros filtros={filtros} onChange={mudarFiltros} />
+            <ExportarLista
+              path="/ordens-servico"
+              filtro={filtro}
+              nome="ordens-servico"
+              compacto={!telaLarga}
+            />
+          </>
+        }
       />
       <PagedListTable<OrdemServicoResumo>
         data-testid="ordens-servico-table"

@@ -11,6 +11,7 @@ import { useDeleteEtiqueta, useEtiquetas } from '../../../api/etiquetas';
 import { useDeleteProduto, useProdutosPage } from '../../../api/produtos';
 import { useDeleteTabelaPreco, useTabelasPrecos } from '../../../api/tabelas-precos';
 import { EmptyState } from '../../../components/EmptyState';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { ListScreen } from '../../../components/list/ListScreen';
 import { EtiquetasTable } from '../../../components/tables/EtiquetasTable';
@@ -147,6 +148,9 @@ export default function ProdutosPage() {
         breadcrumbs: [{ label: 'Início', to: '/dashboard' }, { label: 'Produtos' }],
         actions: (
           <>
+            {aba === 'gerenciar' && (
+              <ExportarLista path="/produtos" filtro={filtro} nome="produtos" />
+            )}
             <Button
               component={Link}
               to="/produtos/etiquetas"

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { SERVICO_MESSAGES, type ServicoListItem } from '@prumo/shared/servicos';
 import { useDeleteServico, useServicos } from '../../../api/servicos';
 import { EmptyState } from '../../../components/EmptyState';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { ListScreen } from '../../../components/list/ListScreen';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { ServicosFiltros } from '../components/ServicosFiltros';
@@ -19,6 +20,15 @@ import {
 
 const EMPTY: ServicoListItem[] = [];
 const NOVO = '/servicos/adicionar-servico';
+
+/** The list's search and Filtros as GET /api/servicos reads them (the export's query). */
+function filtroDaExportacao(search: string, filtros: FiltrosServicos) {
+  return {
+    q: search.trim(),
+    categoria: filtros.categoria,
+    ativo: filtros.situacao === 'todos' ? undefined : filtros.situacao === 'ativos',
+  };
+}
 
 /** /servicos: the service list, searched by name or category, with Filtros (spec 2.9). */
 export default function ServicosPage() {
@@ -46,7 +56,16 @@ export default function ServicosPage() {
         title: 'Serviços',
         description: 'O catálogo de serviços: preço, duração, comissão e dados fiscais.',
         breadcrumbs: [{ label: 'Início', to: '/dashboard' }, { label: 'Serviços' }],
-        actions: novoButton({}),
+        actions: (
+          <>
+            <ExportarLista
+              path="/servicos"
+              filtro={filtroDaExportacao(search, filtros)}
+              nome="servicos"
+            />
+            {novoButton({})}
+          </>
+        ),
       }}
       search={{
         placeholder: 'Pesquisar por nome ou categoria...',

@@ -26,6 +26,7 @@ import {
 } from '../../../components/data-table';
 import { useConfirmDelete } from '../../../components/list/use-confirm-delete';
 import { DeleteAction, EditAction, RowActions } from '../../../components/RowActions';
+import { ExportarLista } from '../../../components/ExportarLista';
 import { SearchInput } from '../../../components/SearchInput';
 import { VENDA_TEXTOS } from '../texts';
 import { StatusVendaBadge } from './StatusVendaBadge';
@@ -186,6 +187,7 @@ export function VendasLista({
             setPage(1);
           }}
         />
+        <ExportarLista path="/vendas" filtro={filtro} nome="vendas" />
       </Group>
       <DataTable<VendaResumo>
         data-testid={`vendas-${tipo}-table`}
