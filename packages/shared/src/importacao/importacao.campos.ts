@@ -44,6 +44,11 @@ export interface CampoImportacao {
   ajuda?: string;
   /** A closed list (tipo de pessoa, situação, sexo): the cell holds the label or the value. */
   opcoes?: OpcaoCampo[];
+  /**
+   * Headers that feed the field even before its label: the stock screen's export has "Código"
+   * beside "Produto" (the name), and only the code finds the product.
+   */
+  preferidos?: string[];
 }
 
 const campo = (
@@ -52,7 +57,7 @@ const campo = (
   formato: FormatoCampo,
   exemplo: string,
   sinonimos: string[] = [],
-  extra: Partial<Pick<CampoImportacao, 'obrigatorio' | 'ajuda' | 'opcoes'>> = {},
+  extra: Partial<Pick<CampoImportacao, 'obrigatorio' | 'ajuda' | 'opcoes' | 'preferidos'>> = {},
 ): CampoImportacao => ({
   chave,
   rotulo,
@@ -504,6 +509,7 @@ export const CAMPOS_IMPORTACAO: Record<TipoImportacao, CampoImportacao[]> = {
       {
         obrigatorio: true,
         ajuda: 'O código interno ou o código de barras do produto já cadastrado',
+        preferidos: ['codigo', 'codigo interno', 'codigo produto', 'sku'],
       },
     ),
     campo(
@@ -575,9 +581,10 @@ export const CHAVES_IMPORTACAO: Record<TipoImportacao, Array<{ chave: string; ro
 };
 
 /**
- * Which column feeds each field: a header equal to the field's label or name wins, then one of its
- * synonyms, compared without accents, case or punctuation; required fields choose first (Bling
- * calls a product's name "Descrição"). Each header feeds one field at most; no match is null.
+ * Which column feeds each field: one of its preferred headers wins, then a header equal to the
+ * field's label or name, then one of its synonyms, compared without accents, case or punctuation;
+ * required fields choose first (Bling calls a product's name "Descrição"). Each header feeds one
+ * field at most; no match is null.
  */
 export function sugerirMapeamento(
   tipo: TipoImportacao,
@@ -606,6 +613,7 @@ export function sugerirMapeamento(
     }
   };
   for (const grupo of [campos.filter((c) => c.obrigatorio), campos.filter((c) => !c.obrigatorio)]) {
+    tentar(grupo, (c) => c.preferidos ?? []);
     tentar(grupo, (c) => [c.rotulo, c.chave]);
     tentar(grupo, (c) => c.sinonimos);
   }

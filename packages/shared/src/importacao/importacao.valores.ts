@@ -13,6 +13,16 @@ export function normalizarTexto(texto: string): string {
 }
 
 /**
+ * A cell as the import reads it: trimmed, and without the apostrophe the exports put before a
+ * text that a spreadsheet would run as a formula (neutralizarFormula: "'+1 415…", "'=Kit"), so
+ * an exported "+1 415 555 0100" comes back as itself and not as an invalid phone.
+ */
+export function lerTextoDaCelula(texto: string): string {
+  const limpo = texto.trim();
+  return /^'[=+\-@\t\r]/.test(limpo) ? limpo.slice(1).trim() : limpo;
+}
+
+/**
  * A number typed the Brazilian way: "1.234,56", "1234,56", "R$ 10", "-3", "1.000" (one thousand).
  * A dot that cannot be a thousands separator is the decimal point ("12.5"), as a spreadsheet in
  * English writes it. Null when the text is not a number (blank included).

@@ -7,6 +7,7 @@ import {
   CHAVES_IMPORTACAO,
   IMPORTACAO_MENSAGENS as M,
   IMPORTACAO_POR_PAGINA,
+  lerTextoDaCelula,
   type AcaoLinha,
   type ErroLinha,
   type ImportacaoOpcoes,
@@ -22,6 +23,7 @@ import { marcarTransacaoDaImportacao, updateImportacao } from './importacao.repo
 import type { LinhaRecusada } from './importacao.table';
 import { DEFINICOES, lerValores, type Indice } from './importacao.tipos';
 import type { PlanilhaLida } from './planilha-leitura';
+import { LINHAS_POR_COLETA, liberarMemoria } from './memoria';
 
 /**
  * The options checked against the sheet's header: known fields, existing columns, each column
@@ -87,7 +89,7 @@ export function* linhasDaPlanilha(
     const celulas = planilha.linhas[i]!;
     if (celulas.every((celula) => celula.trim() === '')) continue;
     const textos: Record<string, string> = {};
-    for (const [campo, indice] of colunas) textos[campo] = (celulas[indice] ?? '').trim();
+    for (const [campo, indice] of colunas) textos[campo] = lerTextoDaCelula(celulas[indice] ?? '');
     yield { linha: planilha.linha_cabecalho + i + 1, textos };
   }
 }
@@ -353,6 +355,7 @@ async function executar(
           await gravarLote();
           execucao.processadas = processadas;
           if (execucao.cancelar) throw new Cancelada();
+          if (processadas % LINHAS_POR_COLETA === 0) liberarMemoria();
         }
       }
       await gravarLote();

@@ -5,6 +5,7 @@
 import type { EventEmitter } from 'node:events';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
+import { LINHAS_POR_COLETA, liberarMemoria } from './memoria';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
@@ -531,6 +532,7 @@ async function lerFolha(arquivo: Buffer, caminho: string, data1904: boolean): Pr
           celulas.push(textoDaCelula(celula.value, celula.numFmt, data1904));
         });
         tabela.adicionar(linha.number, celulas);
+        if (linha.number % LINHAS_POR_COLETA === 0) liberarMemoria();
       }
     }
   } catch (e) {
