@@ -175,9 +175,10 @@ interface Simulacao {
 /**
  * The last few dry runs, for a minute, so paging through one does not check every row again
  * (the file of an import never changes; the records it is matched against may, hence the minute).
+ * Two at most: a dry run of a 100,000-row file holds every row's values (tens of MB).
  */
 const simulacoes = new Map<string, Simulacao>();
-const SIMULACOES_GUARDADAS = 4;
+const SIMULACOES_GUARDADAS = 2;
 const SIMULACAO_VALIDA_MS = 60_000;
 
 export async function simular(
