@@ -11,6 +11,7 @@ import { gtinCheckDigit } from '@prumo/shared/produtos';
 import { productsOutOfBalance } from '../../test/estoque-ledger';
 import { multipart } from '../../test/multipart-body';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
+import { LIVRO_MINIMO, zerosDeflatados, zip } from '../../test/zip-teste';
 import { execucoes } from './importacao.processo';
 
 let ctx: TestContext;
@@ -304,6 +305,43 @@ describe('importação de cadastros', () => {
     expect(await contar()).toBe(antes);
   });
 
+  it('recusa arquivos hostis com 4xx em pt-BR, sem gravar nada: zip bomb, lixo binário, falso XLSX', async () => {
+    const antes = (
+      await consulta<{ total: number }>(sql`SELECT count(*)::int AS total FROM importacoes`)
+    )[0]!.total;
+    const { comprimido, crc } = await zerosDeflatados(256);
+    const hostis = [
+      {
+        nome: 'bomba.xlsx',
+        conteudo: zip([
+          ...LIVRO_MINIMO,
+          { nome: 'xl/worksheets/sheet1.xml', comprimido, crc, tamanho: 256 * 1024 * 1024 },
+        ]),
+      },
+      {
+        nome: 'lixo.csv',
+        conteudo: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+      },
+      { nome: 'falso.xlsx', conteudo: Buffer.from('Nome;Preço\nCaneta;1,50\n') },
+      { nome: 'uma-linha.csv', conteudo: Buffer.alloc(2 * 1024 * 1024, 'x') },
+    ];
+    for (const { nome, conteudo } of hostis) {
+      const resposta = await ctx.request({
+        method: 'POST',
+        url: '/api/importacoes',
+        ...multipart({ tipo: 'produtos' }, [
+          { field: 'arquivo', name: nome, type: 'application/octet-stream', content: conteudo },
+        ]),
+      });
+      expect([400, 413], `${nome}: ${resposta.body}`).toContain(resposta.statusCode);
+      expect(resposta.json<{ message: string }>().message, nome).toMatch(/[a-zà-ú]{3}/);
+    }
+    expect(
+      (await consulta<{ total: number }>(sql`SELECT count(*)::int AS total FROM importacoes`))[0]!
+        .total,
+    ).toBe(antes);
+  });
+
   it('recusa as opções que não cabem na planilha com 400 em pt-BR', async () => {
     const arquivo = await enviarOk('clientes', csv([['Nome'], ['Fulano']]));
     const semNome = await ctx.request({
@@ -473,14 +511,14 @@ describe('importação de produtos, serviços e estoque', () => {
 });
 
 describe('tudo ou nada, linhas válidas, chaves repetidas, recusadas e cancelamento', () => {
-  /** 45 products; row 40 of the sheet (the 39th product) has no price that reads. */
+  /** 4,010 products; row 4,000 of the sheet (the 3,999th product) has no price that reads. */
   const planilhaComErro = (prefixo: string) =>
     csv([
       ['Código', 'Nome', 'Preço'],
-      ...Array.from({ length: 45 }, (_, i) => [
+      ...Array.from({ length: 4_010 }, (_, i) => [
         `${prefixo}-${i + 1}`,
         `Produto ${prefixo} ${i + 1}`,
-        i + 2 === 40 ? 'dez reais' : '5,00',
+        i + 2 === 4_000 ? 'dez reais' : '5,00',
       ]),
     ]);
   const criadosCom = async (prefixo: string) =>
@@ -490,7 +528,7 @@ describe('tudo ou nada, linhas válidas, chaves repetidas, recusadas e cancelame
       )
     )[0]!.total;
 
-  it("no modo 'tudo' uma linha inválida (a 40) faz a importação não gravar nada", async () => {
+  it("no modo 'tudo' uma linha inválida (a 4.000) faz a importação não gravar nada", async () => {
     const { importacao } = await importar('produtos', planilhaComErro('TUDO'), {
       chave: 'codigo_interno',
       modo: 'tudo',
@@ -500,13 +538,13 @@ describe('tudo ou nada, linhas válidas, chaves repetidas, recusadas e cancelame
     expect(await criadosCom('TUDO')).toBe(0);
   });
 
-  it("no modo 'validas' grava as outras 44 e o CSV das recusadas traz a linha e o motivo", async () => {
+  it("no modo 'validas' grava as outras 4.009 e o CSV das recusadas traz a linha e o motivo", async () => {
     const { importacao } = await importar('produtos', planilhaComErro('VAL'), {
       chave: 'codigo_interno',
       modo: 'validas',
     });
-    expect(importacao).toMatchObject({ status: 'Concluída', criados: 44, recusados: 1 });
-    expect(await criadosCom('VAL')).toBe(44);
+    expect(importacao).toMatchObject({ status: 'Concluída', criados: 4_009, recusados: 1 });
+    expect(await criadosCom('VAL')).toBe(4_009);
     const response = await ctx.request({
       method: 'GET',
       url: `/api/importacoes/${importacao.id}/recusadas`,
@@ -519,7 +557,7 @@ describe('tudo ou nada, linhas válidas, chaves repetidas, recusadas e cancelame
       .split('\r\n');
     expect(linhas).toEqual([
       'Código;Nome;Preço;Motivo',
-      'VAL-39;Produto VAL 39;dez reais;Preço de venda: informe um valor como 1.234,56',
+      'VAL-3999;Produto VAL 3999;dez reais;Preço de venda: informe um valor como 1.234,56',
     ]);
   });
 

@@ -11,7 +11,7 @@ v8.setFlagsFromString('--expose-gc');
 const coletar = vm.runInNewContext('gc') as () => void;
 
 /** Rows between two collections, in reading and in writing. */
-export const LINHAS_POR_COLETA = 10_000;
+export const LINHAS_POR_COLETA = 5_000;
 
 export function liberarMemoria(): void {
   coletar();
