@@ -542,6 +542,8 @@ async function lerFolha(arquivo: Buffer, caminho: string, data1904: boolean): Pr
     entrada.destroy();
   }
   if (!achou) throw badRequest(MENSAGENS.ilegivel);
+  // The reader's garbage goes before the rows are put to work (issue 33's memory bound).
+  liberarMemoria();
   return tabela;
 }
 
