@@ -421,8 +421,11 @@ export const importacaoRoutes: FastifyPluginAsyncZod<{ db: Database; config: Con
         ['Enviada', 'Simulada', 'Falhou', 'Cancelada'],
       );
       if (!iniciada) throw new AppError('TRANSICAO_INVALIDA', M.jaExecutada);
+      // Read before the run starts: a small file may be done before a read after it, and the
+      // answer to "Importar" is the run just started.
+      const resposta = toImportacao(await getImportacaoResumo(db, row.id));
       iniciarExecucao(db, row.id, row.tipo, planilha, opcoes, request.user, appConfig.timeZone);
-      return reply.code(202).send(toImportacao(await getImportacaoResumo(db, row.id)));
+      return reply.code(202).send(resposta);
     },
   );
 
