@@ -177,5 +177,13 @@ describe('Importar dados', () => {
       [c, 2],
       [a, 1.5],
     ]);
+
+    // The same menu leads an admin or manager to the wizard, on the list's own kind.
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByRole('menuitem', { name: 'Importar planilha' }).click();
+    await page.waitForURL('**/configuracoes/importar?tipo=produtos');
+    await aguardar(() =>
+      page.getByRole('radio', { name: 'Produtos', exact: true }).isChecked(),
+    ).toBe(true);
   });
 });

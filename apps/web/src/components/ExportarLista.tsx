@@ -4,12 +4,17 @@ import {
   IconDownload,
   IconFileSpreadsheet,
   IconFileTypeCsv,
+  IconTableImport,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_MANAGER, hasRole } from '@prumo/shared/auth';
+import type { TipoImportacao } from '@prumo/shared/importacao';
 import { exportarLista, type FormatoLista } from '../api/exportacao';
 import { errorText } from '../lib/error-text';
 import { saveBlob } from '../lib/files';
+import { useSession } from '../lib/session';
 import { notifyError } from './notify';
 
 export const EXPORTAR_LISTA_TEXTOS = {
@@ -18,12 +23,15 @@ export const EXPORTAR_LISTA_TEXTOS = {
   xlsx: 'Excel (XLSX)',
   exportando: 'Exportando...',
   erro: 'Erro ao exportar a lista',
+  importar: 'Importar planilha',
 };
 
 /**
  * "Exportar" of a list screen: the rows of the filter on screen (every page, no limit) as CSV or
  * XLSX, from GET /api<path>/exportar?formato=&<the list's filters>. `filtro` holds the same
- * query params the list sends, without its page.
+ * query params the list sends, without its page. A list whose records can be imported also
+ * offers "Importar planilha" to admins and managers: the import wizard (under Configurações,
+ * which is the admin's), opened on that kind.
  */
 export function ExportarLista({
   path,
@@ -31,6 +39,7 @@ export function ExportarLista({
   nome,
   disabled = false,
   compacto,
+  importar,
 }: {
   /** The list's path under /api, e.g. "/produtos". */
   path: string;
@@ -40,7 +49,11 @@ export function ExportarLista({
   disabled?: boolean;
   /** Only the icon; by default on a phone's width. */
   compacto?: boolean;
+  /** The import kind of the list's records, when they can be imported. */
+  importar?: TipoImportacao;
 }) {
+  const { user } = useSession();
+  const podeImportar = importar !== undefined && hasRole(user?.role, ADMIN_MANAGER);
   const estreita = useMediaQuery('(max-width: 48em)');
   const soIcone = compacto ?? estreita;
   const [exportando, setExportando] = useState<FormatoLista | null>(null);
@@ -106,6 +119,18 @@ export function ExportarLista({
         >
           {EXPORTAR_LISTA_TEXTOS.xlsx}
         </Menu.Item>
+        {podeImportar && (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              component={Link}
+              to={`/configuracoes/importar?tipo=${importar}`}
+              leftSection={<IconTableImport size={16} />}
+            >
+              {EXPORTAR_LISTA_TEXTOS.importar}
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

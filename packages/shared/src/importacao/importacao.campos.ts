@@ -1,6 +1,7 @@
 // What each kind of import reads: its fields (named as the create form's payload where the form
 // has one), the names other systems (Bling, Tiny, Omie, a shop's own sheet) give their columns,
 // and how a row finds the record it updates.
+import type { TipoCadastro } from '../cadastros/cadastro.constants';
 import { normalizarTexto } from './importacao.valores';
 
 export const TIPOS_IMPORTACAO = [
@@ -13,6 +14,14 @@ export const TIPOS_IMPORTACAO = [
   'estoque',
 ] as const;
 export type TipoImportacao = (typeof TIPOS_IMPORTACAO)[number];
+
+/** The import each kind of registry record comes in (and its export goes out) through. */
+export const IMPORTACAO_DO_CADASTRO: Record<TipoCadastro, TipoImportacao> = {
+  cliente: 'clientes',
+  fornecedor: 'fornecedores',
+  funcionario: 'funcionarios',
+  transportadora: 'transportadoras',
+};
 
 export const TIPO_IMPORTACAO_LABELS: Record<TipoImportacao, string> = {
   clientes: 'Clientes',

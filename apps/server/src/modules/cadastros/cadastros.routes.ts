@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MANAGER, ALL_ROLES, hasRole } from '@prumo/shared/auth';
 import { formatCep, formatCnpj, formatCpf } from '@prumo/shared/brasil';
-import { CAMPOS_IMPORTACAO, type TipoImportacao } from '@prumo/shared/importacao';
+import { CAMPOS_IMPORTACAO, IMPORTACAO_DO_CADASTRO } from '@prumo/shared/importacao';
 import {
   anexoParamsSchema,
   CADASTRO_ENTIDADES,
@@ -164,14 +164,6 @@ const REFERENCING_TABLES: Record<string, string> = {
   contratos: 'contratos',
 };
 
-/** The import each kind of record comes back through: its export has that import's columns. */
-const IMPORTACAO_DO_TIPO: Record<TipoCadastro, TipoImportacao> = {
-  cliente: 'clientes',
-  fornecedor: 'fornecedores',
-  funcionario: 'funcionarios',
-  transportadora: 'transportadoras',
-};
-
 export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,
   { db, config },
@@ -219,7 +211,7 @@ export const cadastrosRoutes: FastifyPluginAsyncZod<{ db: Database; config: Conf
         const message = 'Escolha o tipo de cadastro a exportar.';
         throw badRequest(message, { tipo: message });
       }
-      const importacao = IMPORTACAO_DO_TIPO[tipo];
+      const importacao = IMPORTACAO_DO_CADASTRO[tipo];
       const campos = CAMPOS_IMPORTACAO[importacao];
       const documentos = hasRole(request.user.role, FUNCIONARIO_ROLES);
       return enviarLista(reply, request.query, config.timeZone, {

@@ -16,6 +16,7 @@ import {
   lerDataBr,
   lerDinheiroBr,
   lerInteiroBr,
+  IMPORTACAO_DO_CADASTRO,
   lerNumeroBr,
   lerOpcao,
   normalizarTexto,
@@ -188,12 +189,9 @@ async function linhas<T>(db: Executor, consulta: ReturnType<typeof sql>): Promis
 // ---------------------------------------------------------------------------------------------
 // Cadastros: customers, suppliers, employees and carriers (one table with tipo).
 
-const TIPO_CADASTRO: Record<string, TipoCadastro> = {
-  clientes: 'cliente',
-  fornecedores: 'fornecedor',
-  funcionarios: 'funcionario',
-  transportadoras: 'transportadora',
-};
+const TIPO_CADASTRO = Object.fromEntries(
+  Object.entries(IMPORTACAO_DO_CADASTRO).map(([cadastro, importacao]) => [importacao, cadastro]),
+) as Record<string, TipoCadastro>;
 
 /** The form's field each payload key is shown on in the sheet. */
 const CAMPO_DO_CADASTRO: Record<string, string> = {

@@ -13,6 +13,7 @@ import {
   type CadastroListItem,
   type TipoCadastro,
 } from '@prumo/shared/cadastros';
+import { IMPORTACAO_DO_CADASTRO } from '@prumo/shared/importacao';
 import { normalizeSearch } from '@prumo/shared/search';
 import { EmptyState } from '../../../components/EmptyState';
 import { ExportarLista } from '../../../components/ExportarLista';
@@ -79,6 +80,7 @@ export default function CadastrosPage() {
               path="/cadastros"
               filtro={{ tipo, q: busca.trim() }}
               nome={CADASTRO_ENTIDADES[tipo].plural.toLowerCase()}
+              importar={IMPORTACAO_DO_CADASTRO[tipo]}
             />
             {addButton}
           </>

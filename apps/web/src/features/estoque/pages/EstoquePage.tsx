@@ -109,7 +109,7 @@ export default function EstoquePage() {
               </Button>
             )}
             {/* The catalogue's filters, read as the stock table (GET /api/estoque/exportar). */}
-            <ExportarLista path="/estoque" filtro={filtro} nome="estoque" />
+            <ExportarLista path="/estoque" filtro={filtro} nome="estoque" importar="estoque" />
             <Button leftSection={<IconPlus size={16} />} onClick={() => abrirNova()}>
               Nova Movimentação
             </Button>

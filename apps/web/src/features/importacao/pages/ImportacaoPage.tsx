@@ -1,9 +1,11 @@
 import { Paper, Stack, Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { hasRole } from '@prumo/shared/auth';
 import {
   CHAVES_IMPORTACAO,
+  TIPOS_IMPORTACAO,
   type ImportacaoArquivo,
   type ImportacaoOpcoes,
   type ImportacaoSimulacao,
@@ -37,7 +39,12 @@ export default function ImportacaoPage() {
   const { user } = useSession();
   const estreita = useMediaQuery('(max-width: 48em)');
   const [passo, setPasso] = useState(0);
-  const [tipo, setTipo] = useState<TipoImportacao | null>(null);
+  // "Importar planilha" of a list opens the wizard on that list's kind (?tipo=).
+  const [busca] = useSearchParams();
+  const [tipo, setTipo] = useState<TipoImportacao | null>(() => {
+    const pedido = busca.get('tipo');
+    return TIPOS_IMPORTACAO.find((t) => t === pedido) ?? null;
+  });
   const [arquivo, setArquivo] = useState<ImportacaoArquivo | null>(null);
   const [mapeamento, setMapeamento] = useState<Mapeamento>({});
   const [escolhas, setEscolhas] = useState<Escolhas | null>(null);

@@ -149,7 +149,7 @@ export default function ProdutosPage() {
         actions: (
           <>
             {aba === 'gerenciar' && (
-              <ExportarLista path="/produtos" filtro={filtro} nome="produtos" />
+              <ExportarLista path="/produtos" filtro={filtro} nome="produtos" importar="produtos" />
             )}
             <Button
               component={Link}

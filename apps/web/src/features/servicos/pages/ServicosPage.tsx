@@ -62,6 +62,7 @@ export default function ServicosPage() {
               path="/servicos"
               filtro={filtroDaExportacao(search, filtros)}
               nome="servicos"
+              importar="servicos"
             />
             {novoButton({})}
           </>
