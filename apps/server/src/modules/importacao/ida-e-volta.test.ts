@@ -3,13 +3,16 @@ import type {
   Importacao,
   ImportacaoArquivo,
   ImportacaoOpcoesInput,
-  ImportacaoSimulacao,
   TipoImportacao,
 } from '@prumo/shared/importacao';
 import { gtinCheckDigit } from '@prumo/shared/produtos';
-import { multipart } from '../../test/multipart-body';
+import {
+  enviarPlanilhaOk,
+  esperarImportacao,
+  iniciarImportacao,
+  simularImportacao,
+} from '../../test/importacao';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { execucoes } from './importacao.processo';
 import { lerValores } from './importacao.tipos';
 
 /**
@@ -292,31 +295,8 @@ async function exportar(ctx: TestContext, url: string, formato: Formato): Promis
   return resposta.rawPayload;
 }
 
-async function enviar(
-  tipo: TipoImportacao,
-  conteudo: Buffer,
-  formato: Formato,
-): Promise<ImportacaoArquivo> {
-  const body = multipart({ tipo }, [
-    {
-      field: 'arquivo',
-      name: `${tipo}.${formato}`,
-      type:
-        formato === 'csv'
-          ? 'text/csv'
-          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      content: conteudo,
-    },
-  ]);
-  const resposta = await destino.request({
-    method: 'POST',
-    url: '/api/importacoes',
-    payload: body.payload,
-    headers: body.headers,
-  });
-  expect(resposta.statusCode, resposta.body).toBe(201);
-  return resposta.json<ImportacaoArquivo>();
-}
+const enviar = (tipo: TipoImportacao, conteudo: Buffer, formato: Formato) =>
+  enviarPlanilhaOk(destino, tipo, conteudo, `${tipo}.${formato}`);
 
 const opcoesDe = (
   arquivo: ImportacaoArquivo,
@@ -328,17 +308,6 @@ const opcoesDe = (
   existentes,
   modo: 'tudo',
 });
-
-async function esperar(id: number): Promise<Importacao> {
-  for (let i = 0; i < 600; i++) {
-    await execucoes.get(id)?.fim;
-    const resposta = await destino.request({ method: 'GET', url: `/api/importacoes/${id}` });
-    const importacao = resposta.json<Importacao>();
-    if (importacao.status !== 'Em andamento') return importacao;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('a importação não terminou');
-}
 
 /** Sends an export to the target and runs its import; a refused row fails with its reasons. */
 async function importar(
@@ -352,26 +321,14 @@ async function importar(
   const opcoes = opcoesDe(arquivo, chave, existentes);
   const simulacao = await simular(arquivo.id, opcoes);
   expect(simulacao.recusar, `${tipo} (${formato}): ${JSON.stringify(simulacao.linhas)}`).toBe(0);
-  const resposta = await destino.request({
-    method: 'POST',
-    url: `/api/importacoes/${arquivo.id}/executar`,
-    payload: opcoes,
-  });
-  expect(resposta.statusCode, resposta.body).toBe(202);
-  const importacao = await esperar(arquivo.id);
+  await iniciarImportacao(destino, arquivo.id, opcoes);
+  const importacao = await esperarImportacao(destino, arquivo.id);
   expect(importacao.status, `${tipo} (${formato}): ${importacao.erro}`).toBe('Concluída');
   return importacao;
 }
 
-async function simular(id: number, opcoes: ImportacaoOpcoesInput) {
-  const resposta = await destino.request({
-    method: 'POST',
-    url: `/api/importacoes/${id}/simular`,
-    payload: opcoes,
-  });
-  expect(resposta.statusCode, resposta.body).toBe(200);
-  return resposta.json<ImportacaoSimulacao>();
-}
+const simular = (id: number, opcoes: ImportacaoOpcoesInput) =>
+  simularImportacao(destino, id, opcoes);
 
 /** Ids, timestamps and the import's mark: what differs between two databases by nature. */
 const FORA_DA_COMPARACAO = new Set([

@@ -4,7 +4,6 @@ import type {
   Importacao,
   ImportacaoArquivo,
   ImportacaoOpcoesInput,
-  ImportacaoSimulacao,
   TipoImportacao,
 } from '@prumo/shared/importacao';
 import { gtinCheckDigit } from '@prumo/shared/produtos';
@@ -13,6 +12,13 @@ import { multipart } from '../../test/multipart-body';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
 import { LIVRO_MINIMO, zerosDeflatados, zip } from '../../test/zip-teste';
 import { execucoes } from './importacao.processo';
+import {
+  enviarPlanilha,
+  enviarPlanilhaOk,
+  esperarImportacao,
+  iniciarImportacao,
+  simularImportacao,
+} from '../../test/importacao';
 
 let ctx: TestContext;
 
@@ -31,34 +37,10 @@ async function consulta<T = Linha>(query: ReturnType<typeof sql>): Promise<T[]> 
 const csv = (linhas: string[][], separador = ';') =>
   linhas.map((l) => l.join(separador)).join('\r\n') + '\r\n';
 
-async function enviar(
-  tipo: TipoImportacao,
-  conteudo: string | Buffer,
-  nome = 'planilha.csv',
-  as?: string,
-) {
-  const body = multipart({ tipo }, [
-    {
-      field: 'arquivo',
-      name: nome,
-      type: 'text/csv',
-      content: typeof conteudo === 'string' ? Buffer.from(conteudo, 'utf8') : conteudo,
-    },
-  ]);
-  return ctx.request({
-    method: 'POST',
-    url: '/api/importacoes',
-    payload: body.payload,
-    headers: body.headers,
-    as,
-  });
-}
-
-async function enviarOk(tipo: TipoImportacao, conteudo: string | Buffer, nome?: string) {
-  const response = await enviar(tipo, conteudo, nome);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<ImportacaoArquivo>();
-}
+const enviar = (tipo: TipoImportacao, conteudo: string | Buffer, nome?: string, as?: string) =>
+  enviarPlanilha(ctx, tipo, conteudo, nome, as);
+const enviarOk = (tipo: TipoImportacao, conteudo: string | Buffer, nome?: string) =>
+  enviarPlanilhaOk(ctx, tipo, conteudo, nome);
 
 function opcoesDe(
   arquivo: ImportacaoArquivo,
@@ -72,35 +54,12 @@ function opcoesDe(
   };
 }
 
-async function simular(id: number, opcoes: ImportacaoOpcoesInput, query = '') {
-  const response = await ctx.request({
-    method: 'POST',
-    url: `/api/importacoes/${id}/simular${query}`,
-    payload: opcoes,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ImportacaoSimulacao>();
-}
-
-async function esperar(id: number): Promise<Importacao> {
-  for (let i = 0; i < 600; i++) {
-    await execucoes.get(id)?.fim;
-    const response = await ctx.request({ method: 'GET', url: `/api/importacoes/${id}` });
-    const importacao = response.json<Importacao>();
-    if (importacao.status !== 'Em andamento') return importacao;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('a importação não terminou');
-}
+const simular = (id: number, opcoes: ImportacaoOpcoesInput, query?: string) =>
+  simularImportacao(ctx, id, opcoes, query);
+const esperar = (id: number) => esperarImportacao(ctx, id);
 
 async function executar(id: number, opcoes: ImportacaoOpcoesInput) {
-  const response = await ctx.request({
-    method: 'POST',
-    url: `/api/importacoes/${id}/executar`,
-    payload: opcoes,
-  });
-  expect(response.statusCode, response.body).toBe(202);
-  expect(response.json<Importacao>().status).toBe('Em andamento');
+  expect((await iniciarImportacao(ctx, id, opcoes)).status).toBe('Em andamento');
   return esperar(id);
 }
 
