@@ -373,6 +373,20 @@ describe('XLSX', () => {
     );
   });
 
+  it('folhas gravadas antes das strings compartilhadas (como o Excel grava) leem certo toda vez', async () => {
+    // exceljs's own reading of such a file ended the zip early about once in a hundred reads and
+    // left a temp file opened after its deletion (an error outside every promise, seen in CI).
+    const arquivo = await xlsx((livro) => {
+      for (const nome of ['Ana', 'Bob', 'Cid'])
+        livro.addWorksheet(nome).addRows([['Nome'], [nome]]);
+    });
+    for (let vez = 0; vez < 200; vez++) {
+      const folha = ['Ana', 'Bob', 'Cid'][vez % 3]!;
+      const lida = await lerPlanilha(arquivo, 'nomes.xlsx', { folha });
+      expect(lida).toMatchObject({ folha, cabecalhos: ['Nome'], linhas: [[folha]] });
+    }
+  });
+
   it('linhas ausentes no meio contam como em branco; vazias no fim e formatadas são cortadas', async () => {
     const arquivo = await xlsx((livro) => {
       const f = livro.addWorksheet('A');

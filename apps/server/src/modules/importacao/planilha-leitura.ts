@@ -2,7 +2,6 @@
 // other program saves it, and XLSX through exceljs's streaming reader, every cell as text the way
 // the user sees it. The file is untrusted: zip bombs, binary garbage and oversized sheets are
 // refused with a pt-BR message (400, or 413 when only the size is wrong) before they cost much.
-import type { EventEmitter } from 'node:events';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { LINHAS_POR_COLETA, liberarMemoria } from './memoria';
@@ -264,6 +263,22 @@ function detectarSeparador(texto: string): Separador {
 // ---------------------------------------------------------------------------------------------
 // XLSX
 
+/** The parts of the workbook exceljs reads before a sheet, in the order it needs them. */
+const PARTES_DO_LIVRO = [
+  'xl/_rels/workbook.xml.rels',
+  'xl/workbook.xml',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+];
+
+/** Where the zip's parts lie in the file. */
+interface EntradasNoArquivo {
+  /** Each entry by name: from its local header to the end of its data (and descriptor). */
+  trechos: Map<string, { inicio: number; fim: number }>;
+  /** Where the central directory starts; it runs to the end of the file. */
+  diretorio: number;
+}
+
 interface FolhaXlsx {
   nome: string;
   oculta: boolean;
@@ -274,7 +289,7 @@ interface FolhaXlsx {
 async function lerXlsx(arquivo: Buffer, pedida: string | undefined): Promise<PlanilhaLida> {
   if (!arquivo.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
     throw badRequest(MENSAGENS.naoZip);
-  const { folhas, data1904 } = await inspecionarZip(arquivo);
+  const { folhas, data1904, trechos, diretorio } = await inspecionarZip(arquivo);
   const folha = pedida
     ? folhas.find((f) => f.nome === pedida)
     : (folhas.find((f) => !f.oculta) ?? folhas[0]);
@@ -285,7 +300,17 @@ async function lerXlsx(arquivo: Buffer, pedida: string | undefined): Promise<Pla
         folhas.map((f) => f.nome),
       ),
     );
-  const tabela = await lerFolha(arquivo, folha.caminho, data1904);
+  // exceljs gets only the parts it reads, each cut from the file as it is (still compressed), in
+  // the order it needs them. Its reader parks a sheet met before the shared strings in a temp
+  // file, and that path ends the zip early about once in a hundred reads (seen in CI) and
+  // leaves a temp file opened after it is deleted. Excel itself writes the sheets first. The
+  // central directory closes the stream, as exceljs's unzipper expects.
+  const partes = [...PARTES_DO_LIVRO, folha.caminho].flatMap((nome) => {
+    const trecho = trechos.get(nome);
+    return trecho ? [arquivo.subarray(trecho.inicio, trecho.fim)] : [];
+  });
+  partes.push(arquivo.subarray(diretorio));
+  const tabela = await lerFolha(partes, data1904);
   return {
     folhas: folhas.map((f) => f.nome),
     folha: folha.nome,
@@ -298,12 +323,12 @@ async function lerXlsx(arquivo: Buffer, pedida: string | undefined): Promise<Pla
 /**
  * Before exceljs sees the file: its central directory (declared sizes and ratios within the
  * limits, a workbook inside), then every entry inflated with the bytes counted, none past
- * what it declared. Returns the worksheets in the
- * workbook's order, read from xl/workbook.xml and its relationships.
+ * what it declared. Returns the worksheets in the workbook's order, read from xl/workbook.xml
+ * and its relationships, and where each entry lies in the file.
  */
 async function inspecionarZip(
   arquivo: Buffer,
-): Promise<{ folhas: FolhaXlsx[]; data1904: boolean }> {
+): Promise<{ folhas: FolhaXlsx[]; data1904: boolean } & EntradasNoArquivo> {
   const zip = await abrirZip(arquivo);
   try {
     const entradas: yauzl.Entry[] = [];
@@ -322,7 +347,7 @@ async function inspecionarZip(
         throw badRequest(MENSAGENS.suspeito);
       entradas.push(entrada);
     }
-    conferirCabecalhosLocais(arquivo, entradas);
+    const { trechos, diretorio } = conferirCabecalhosLocais(arquivo, entradas);
     const porNome = new Map(entradas.map((e) => [e.fileName, e]));
     const livro = porNome.get('xl/workbook.xml');
     const relacoes = porNome.get('xl/_rels/workbook.xml.rels');
@@ -344,6 +369,8 @@ async function inspecionarZip(
       data1904: /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(
         conteudos.get(livro) ?? '',
       ),
+      trechos,
+      diretorio,
     };
   } finally {
     zip.close();
@@ -357,9 +384,11 @@ const ASSINATURA = { local: 0x04034b50, central: 0x02014b50, descritor: 0x08074b
  * yauzl reads: both must describe the same bytes, back to back from the start of the file, or
  * an entry hidden between them would inflate unchecked. Where a local header leaves its size out
  * (flag 8), unzipper takes the data up to the first data-descriptor signature, so that has to
- * be exactly where the central directory says the data ends.
+ * be exactly where the central directory says the data ends. Returns where each entry and the
+ * central directory lie.
  */
-function conferirCabecalhosLocais(arquivo: Buffer, entradas: yauzl.Entry[]) {
+function conferirCabecalhosLocais(arquivo: Buffer, entradas: yauzl.Entry[]): EntradasNoArquivo {
+  const trechos = new Map<string, { inicio: number; fim: number }>();
   const ordenadas = [...entradas].sort(
     (a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader,
   );
@@ -384,8 +413,10 @@ function conferirCabecalhosLocais(arquivo: Buffer, entradas: yauzl.Entry[]) {
           throw badRequest(MENSAGENS.suspeito);
         posicao = fim;
       }
+      trechos.set(entrada.fileName, { inicio, fim: posicao });
     }
     if (arquivo.readUInt32LE(posicao) !== ASSINATURA.central) throw badRequest(MENSAGENS.suspeito);
+    return { trechos, diretorio: posicao };
   } catch (e) {
     // Reading past the end (RangeError) is as bad as a header out of place.
     throw e instanceof AppError ? e : badRequest(MENSAGENS.suspeito);
@@ -503,26 +534,19 @@ function folhasDoLivro(livro: string, relacoes: string): FolhaXlsx[] {
 }
 
 /** One sheet through exceljs's streaming reader: rows arrive one by one, never the workbook. */
-async function lerFolha(arquivo: Buffer, caminho: string, data1904: boolean): Promise<Tabela> {
-  const entrada = Readable.from([arquivo]);
+async function lerFolha(partes: Buffer[], data1904: boolean): Promise<Tabela> {
+  const entrada = Readable.from(partes);
   const leitor = new ExcelJS.stream.xlsx.WorkbookReader(entrada, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
-    entries: 'emit',
-  });
-  // The reader names a worksheet by its file only in the 'entry' event just before yielding it
-  // (it is an EventEmitter, which exceljs's typings leave out).
-  let arquivoDaFolha = '';
-  (leitor as unknown as EventEmitter).on('entry', (e: { type: string; id?: string }) => {
-    if (e.type === 'worksheet') arquivoDaFolha = `xl/worksheets/sheet${e.id}.xml`;
   });
   const tabela = new Tabela();
   let achou = false;
   try {
+    // The parts hold one worksheet: the one asked for.
     for await (const folha of leitor) {
-      if (arquivoDaFolha !== caminho || achou) continue;
       achou = true;
       for await (const linha of folha) {
         const celulas: string[] = [];
