@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { Avisos } from './db/avisos';
 import type { Database } from './db/database';
 import { MODULES } from './modules';
 import { authPlugin } from './plugins/auth';
@@ -19,12 +20,22 @@ import { MAX_UPLOAD_BYTES } from './http/multipart';
 
 export interface AppOptions {
   db: Database;
+  /**
+   * The database's notices. Without them (a bare app on a database of its own) every request's
+   * session is looked up in the database.
+   */
+  avisos?: Avisos;
   config: Config;
   /** Pino logger options; tests pass false. */
   logger?: boolean | { level: string };
 }
 
-export async function buildApp({ db, config, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  avisos,
+  config,
+  logger,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Errors are logged by the error handler; a line per request would only be noise.
@@ -51,7 +62,7 @@ export async function buildApp({ db, config, logger }: AppOptions): Promise<Fast
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 20, fields: 5, fieldSize: 1_048_576, parts: 25 },
   });
   await registerDocs(app);
-  await app.register(authPlugin, { db, config });
+  await app.register(authPlugin, { db, avisos, config });
 
   await app.register(
     async (api) => {

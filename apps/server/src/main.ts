@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, avisos: database.avisos, config });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { prepareWritesOn } from './prepared-writes';
+import { avisosPglite, avisosPostgres, type Avisos } from './avisos';
 
 /**
  * The Drizzle database, whichever driver is behind it. Repositories query their module's tables
@@ -35,6 +36,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** NOTIFY heard by this process (the session cache's way to learn of ended sessions). */
+  avisos: Avisos;
   /** Writes what is in the log to the data files, so a restart after a crash replays less. */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
@@ -115,6 +118,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
     return {
       db,
       kind: 'pglite',
+      avisos: avisosPglite(client),
       checkpoint,
       async close() {
         clearTimeout(firstAnalyze);
@@ -153,7 +157,13 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
   await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
   lockClient.release();
   // PostgreSQL's own checkpointer bounds its recovery.
-  return { db, kind: 'postgres', checkpoint: async () => {}, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    avisos: avisosPostgres(connectionString),
+    checkpoint: async () => {},
+    close: () => pool.end(),
+  };
 }
 
 export function openDatabase(options: {

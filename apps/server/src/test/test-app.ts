@@ -53,6 +53,7 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
   const logLevel = process.env.TEST_LOG;
   const app = await buildApp({
     db: database.db,
+    avisos: database.avisos,
     config,
     logger: logLevel ? { level: logLevel } : false,
   });

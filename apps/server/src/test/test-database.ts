@@ -13,6 +13,7 @@ import {
   wrapPool,
   type DatabaseHandle,
 } from '../db/database';
+import { avisosPglite, avisosPostgres } from '../db/avisos';
 import { seedDemoData } from '../seed/demo';
 
 /**
@@ -92,6 +93,7 @@ export async function openTestDatabase(
     return {
       db: wrapPglite(client),
       kind,
+      avisos: avisosPglite(client),
       checkpoint: async () => {
         await client.exec('CHECKPOINT');
       },
@@ -104,6 +106,7 @@ export async function openTestDatabase(
   return {
     db: wrapPool(pool),
     kind,
+    avisos: avisosPostgres(urlForDatabase(name)),
     checkpoint: async () => {},
     async close() {
       // pool.end() resolves before the connections have closed; dropping the database while

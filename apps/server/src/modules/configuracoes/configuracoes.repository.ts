@@ -12,6 +12,7 @@ import type { Executor, Transaction } from '../../db/database';
 import type { UploadedFile } from '../../http/multipart';
 import type { ContextoDocumento, EmpresaDocumento } from '../../pdf/documento';
 import { deleteArquivos, insertArquivo, lerArquivo } from '../arquivos/arquivos.repository';
+import { regraDasSessoesMudou } from '../usuarios/sessoes.repository';
 import { empresa, preferencias, preferenciasUsuarios } from './configuracoes.table';
 
 type EmpresaRow = typeof empresa.$inferSelect;
@@ -263,6 +264,7 @@ export async function savePreferencias(
     .values({ id: 1, ...colunas })
     .onConflictDoUpdate({ target: preferencias.id, set: { ...colunas, updatedAt: sql`now()` } });
   cacheInatividade.delete(db);
+  void regraDasSessoesMudou();
 }
 
 /** PUT /api/configuracoes/tema: the signed-in user's colour scheme. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Empresa, EmpresaInput } from '@prumo/shared/configuracoes';
 import { textoDoPdf } from '../../pdf/pdf-teste';
 import { multipart, PNG } from '../../test/multipart-body';
@@ -299,10 +299,16 @@ describe('/api/configuracoes/preferencias', () => {
         url: '/api/configuracoes/empresa',
         headers: { authorization: `Bearer ${token}` },
       });
-    // 30 minutes stored above: 20 idle minutes keep the session, 31 end it.
+    // 30 minutes stored above: 20 idle minutes keep the session, 31 end it. The minutes pass for
+    // the database and for the app's clock alike (the app knows the session it checked).
     await ociosa(20);
     expect((await usar()).statusCode).toBe(200);
     await ociosa(31);
-    expect((await usar()).statusCode).toBe(401);
+    vi.useFakeTimers({ now: Date.now() + 31 * 60_000, toFake: ['Date'] });
+    try {
+      expect((await usar()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@prumo/shared/auth';
 import type { Executor, Transaction } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { sessoesDoUsuarioMudaram } from './sessoes-em-cache';
 import { codigosRecuperacao, usuarios } from './usuarios.table';
 
 /*
@@ -140,6 +141,7 @@ export async function ativarDoisFatores(
     .update(usuarios)
     .set({ doisFatoresAtivadoEm: sql`now()`, totpUltimoPasso: passo, updatedAt: sql`now()` })
     .where(eq(usuarios.id, usuarioId));
+  void sessoesDoUsuarioMudaram(usuarioId);
   const codigos = Array.from({ length: CODIGOS_RECUPERACAO_QTD }, novoCodigoRecuperacao);
   await tx.delete(codigosRecuperacao).where(eq(codigosRecuperacao.usuarioId, usuarioId));
   await tx
@@ -160,6 +162,7 @@ export async function removerDoisFatores(tx: Executor, usuarioId: number): Promi
     })
     .where(eq(usuarios.id, usuarioId))
     .returning({ id: usuarios.id });
+  if (rows.length > 0) void sessoesDoUsuarioMudaram(usuarioId);
   await tx.delete(codigosRecuperacao).where(eq(codigosRecuperacao.usuarioId, usuarioId));
   return rows.length > 0;
 }

@@ -6,6 +6,7 @@ import { DOIS_FATORES_MESSAGES, USUARIO_MESSAGES } from '@prumo/shared/auth';
 import { createOrResetAdmin } from '../../seed/admin';
 import { createTestContext, USER_EMAIL, type TestContext } from '../../test/test-app';
 import { doisFatoresObrigatorio } from './dois-fatores.repository';
+import { regraDasSessoesMudou } from './sessoes-em-cache';
 
 let ctx: TestContext;
 
@@ -297,11 +298,18 @@ describe('admin reset of the second factor', () => {
 });
 
 describe('mandatory second factor', () => {
-  const obrigar = (valor: boolean) =>
-    ctx.database.db.execute(
-      sql`INSERT INTO preferencias (id, dois_fatores_obrigatorio) VALUES (1, ${valor})
-          ON CONFLICT (id) DO UPDATE SET dois_fatores_obrigatorio = ${valor}`,
-    );
+  // In SQL: an admin without a second factor may not switch the rule on. Done when the app's
+  // session cache has heard of it, as a request that changes preferences answers.
+  const obrigar = async (valor: boolean) => {
+    const ouvido = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO preferencias (id, dois_fatores_obrigatorio) VALUES (1, ${valor})
+            ON CONFLICT (id) DO UPDATE SET dois_fatores_obrigatorio = ${valor}`,
+      );
+      return { aviso: regraDasSessoesMudou() };
+    });
+    await ouvido.aviso;
+  };
 
   it('blocks users without it everywhere but sign-in, Perfil and the shell', async () => {
     const sem = await novoUsuario();

@@ -1,12 +1,15 @@
-import { and, asc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Sessao } from '@prumo/shared/auth';
-import type { AuthenticatedUser } from '../../http/authenticated-user';
 import type { Database, Executor } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import { usuariosAtivos } from './usuarios.repository';
 import { SQL_DOIS_FATORES_OBRIGATORIO } from './dois-fatores.repository';
 import { desafiosLogin, loginLimites, sessoes } from './sessoes.table';
 import { hashSessionToken, newSessionToken } from '../../http/session-token';
+import { sessaoTerminou, type SessaoConferida, type SessoesEmCache } from './sessoes-em-cache';
+
+// For other modules, which reach this one through its repositories only.
+export { regraDasSessoesMudou } from './sessoes-em-cache';
 
 /** Where a session is opened from: the browser's User-Agent and the client's IP. */
 export interface OrigemSessao {
@@ -43,6 +46,7 @@ const sessaoUsuario = preparedPerDatabase((db) => {
       role: usuario.role,
       sessionId: sessoes.id,
       lastSeenAt: sessoes.lastSeenAt,
+      expiresAt: sessoes.expiresAt,
       faltaDoisFatores: sql<boolean>`(${usuario.doisFatores} = false AND ${SQL_DOIS_FATORES_OBRIGATORIO})`,
     })
     .from(sessoes)
@@ -65,16 +69,20 @@ const sessaoUsuario = preparedPerDatabase((db) => {
  * The active user behind a token, or undefined when the token is unknown, revoked, past its
  * absolute expiry, idle for longer than idleMs, or its user was disabled. `faltaDoisFatores`
  * tells that the company requires two factors and this user has not set them up (same query).
+ * Answered from this instance's cache when it knows the session, else from the database.
  */
 export async function findSessionUser(
   db: Database,
+  cache: SessoesEmCache,
   token: string,
   idleMs: number,
-): Promise<(AuthenticatedUser & { lastSeenAt: Date; faltaDoisFatores: boolean }) | undefined> {
-  const [row] = await sessaoUsuario(db).execute({
-    tokenHash: hashSessionToken(token),
-    idleSeconds: idleMs / 1000,
-  });
+): Promise<SessaoConferida | undefined> {
+  const tokenHash = hashSessionToken(token);
+  const conhecida = cache.buscar(tokenHash, idleMs);
+  if (conhecida) return conhecida;
+  const marca = cache.marca();
+  const [row] = await sessaoUsuario(db).execute({ tokenHash, idleSeconds: idleMs / 1000 });
+  if (row) cache.guardar(tokenHash, row, marca);
   return row;
 }
 
@@ -86,8 +94,20 @@ export async function touchSession(db: Executor, sessionId: number): Promise<voi
     .where(eq(sessoes.id, sessionId));
 }
 
+/**
+ * Ends the sessions `onde` picks, in a transaction of its own (a savepoint inside a caller's), so
+ * that each one's notice is awaited before it commits (sessoes-em-cache.ts). Their ids.
+ */
+async function encerrarSessoes(db: Executor, onde: SQL | undefined): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.delete(sessoes).where(onde).returning({ id: sessoes.id });
+    for (const { id } of rows) void sessaoTerminou(id);
+    return rows.map(({ id }) => id);
+  });
+}
+
 export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
-  await db.delete(sessoes).where(eq(sessoes.id, sessionId));
+  await encerrarSessoes(db, eq(sessoes.id, sessionId));
 }
 
 /**
@@ -99,11 +119,10 @@ export async function deleteSessionsOfUsuario(
   usuarioId: number,
   keep?: number,
 ): Promise<void> {
-  await db
-    .delete(sessoes)
-    .where(
-      and(eq(sessoes.usuarioId, usuarioId), keep === undefined ? undefined : ne(sessoes.id, keep)),
-    );
+  await encerrarSessoes(
+    db,
+    and(eq(sessoes.usuarioId, usuarioId), keep === undefined ? undefined : ne(sessoes.id, keep)),
+  );
 }
 
 /** A user's sessions that can still be used, oldest first; `atual` marks `current`. */
@@ -141,11 +160,11 @@ export async function deleteSessionOfUsuario(
   usuarioId: number,
   sessionId: number,
 ): Promise<boolean> {
-  const rows = await db
-    .delete(sessoes)
-    .where(and(eq(sessoes.id, sessionId), eq(sessoes.usuarioId, usuarioId)))
-    .returning({ id: sessoes.id });
-  return rows.length > 0;
+  const ids = await encerrarSessoes(
+    db,
+    and(eq(sessoes.id, sessionId), eq(sessoes.usuarioId, usuarioId)),
+  );
+  return ids.length > 0;
 }
 
 /** Housekeeping on sign-in: drops sessions that can no longer be used. */

@@ -10,6 +10,7 @@ import {
 } from '@prumo/shared/auth';
 import type { Executor } from '../../db/database';
 import { rethrowUnique } from '../../db/pg-errors';
+import { sessoesDoUsuarioMudaram } from './sessoes-em-cache';
 import {
   containsSearch,
   pageOf,
@@ -151,6 +152,7 @@ export async function updateUsuario(
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(usuarios.id, id))
       .returning(USUARIO_COLUMNS);
+    void sessoesDoUsuarioMudaram(id);
     return updated!;
   } catch (error) {
     rethrowUnique(error, USUARIO_MESSAGES.emailDuplicado, 'email');

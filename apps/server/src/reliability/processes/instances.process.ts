@@ -49,13 +49,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect((await onB.login(email)).status).toBe(429);
   });
 
+  // Each instance keeps the sessions it has checked in memory (issue 34): both have checked the
+  // session before it ends, so only the database's notice can tell the other one.
   it('ends a session on both at once when it signs out on one', async () => {
     const onA = new ApiClient(a.url);
     expect((await onA.login()).status).toBe(200);
     const onB = new ApiClient(b.url, onA.token);
+    expect((await onA.send('GET', '/api/auth/validate')).status).toBe(200);
     expect((await onB.send('GET', '/api/auth/validate')).status).toBe(200);
     expect((await onB.send('POST', '/api/auth/logout')).status).toBe(204);
     expect((await onA.send('GET', '/api/auth/validate')).status).toBe(401);
+  });
+
+  it('ends the sessions of a user disabled on one on both at once', async () => {
+    const admin = new ApiClient(b.url);
+    expect((await admin.login()).status).toBe(200);
+    const usuario = { nome: 'Caixa Temporário', email: 'temporario@empresa.com.br', role: 'user' };
+    const criado = await admin.send('POST', '/api/usuarios', {
+      ...usuario,
+      senha: 'senha-temporaria',
+    });
+    expect(criado.status).toBe(201);
+    const onA = new ApiClient(a.url);
+    expect((await onA.login(usuario.email, 'senha-temporaria')).status).toBe(200);
+    const onB = new ApiClient(b.url, onA.token);
+    expect((await onA.send('GET', '/api/auth/validate')).status).toBe(200);
+    expect((await onB.send('GET', '/api/auth/validate')).status).toBe(200);
+    const { id } = criado.body as { id: number };
+    const desativar = await admin.send('PUT', `/api/usuarios/${id}`, { ...usuario, ativo: false });
+    expect(desativar.status).toBe(200);
+    expect((await onA.send('GET', '/api/auth/validate')).status).toBe(401);
+    expect((await onB.send('GET', '/api/auth/validate')).status).toBe(401);
   });
 
   it('answers an Idempotency-Key retried on the other instance without applying it twice', async () => {
