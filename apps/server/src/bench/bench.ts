@@ -31,12 +31,14 @@ import { ROTAS, scenarios } from './scenarios';
 import { medirTelas } from './telas';
 
 /*
- * npm run bench: the real built server under load on a shop-sized dataset, next to a floor
- * measured in the same run (what the database alone costs for the same statements), on the
- * embedded database and on PostgreSQL (when TEST_DATABASE_URL names a server it may create
- * databases on). It prints; it never fails. BENCH_SECONDS sets each run's length, BENCH_SCALE
- * scales the dataset down for a quick look (0.05 → 1,000 products), BENCH_ONLY narrows the run
- * to one database and/or scenarios while working on them (BENCH_ONLY="postgres,venda rápida").
+ * npm run bench: the real built server under load on a shop-sized dataset, next to two floors
+ * measured in the same run (floor-queries.ts: the real floor, the least the database must do for
+ * each request in the fewest round trips; and the old one, the API's own statements, kept for
+ * one release), on the embedded database and on PostgreSQL (when TEST_DATABASE_URL names a
+ * server it may create databases on). It prints; it never fails. BENCH_SECONDS sets each run's
+ * length, BENCH_SCALE scales the dataset down for a quick look (0.05 → 1,000 products),
+ * BENCH_ONLY narrows the run to one database and/or scenarios while working on them
+ * (BENCH_ONLY="postgres,venda rápida").
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -119,13 +121,15 @@ async function benchPostgres(): Promise<{ linhas: Linha[]; dashboard: LinhaDocum
     await client.end();
 
     const { server, token } = await startSignedIn(env);
-    const floor = await startPostgresFloor(database.url);
+    const real = await startPostgresFloor(database.url, 'real');
+    const antigo = await startPostgresFloor(database.url, 'antigo');
     try {
       const linhas: Linha[] = [];
       for (const cenario of cenarios(dataset)) {
         const api = await loadHttp(server.url, cenario, token, SECONDS);
-        const piso = await loadHttp(floor.url, cenario, token, SECONDS);
-        linhas.push({ cenario, api, piso });
+        const piso = await loadHttp(real.url, cenario, token, SECONDS);
+        const pisoAntigo = await loadHttp(antigo.url, cenario, token, SECONDS);
+        linhas.push({ cenario, api, piso, pisoAntigo });
       }
       const usuario = await tokenDoVendedor(server.url, token);
       const dashboard = await medirDashboard(server.url, { admin: token, usuario });
@@ -134,7 +138,8 @@ async function benchPostgres(): Promise<{ linhas: Linha[]; dashboard: LinhaDocum
       dashboard.push(...(await medirImportacao(server, token, 'postgres')));
       return { linhas, dashboard };
     } finally {
-      await floor.stop();
+      await real.stop();
+      await antigo.stop();
       await killServer(server, 'SIGTERM');
     }
   } finally {
@@ -165,8 +170,8 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
     });
     log(`PGlite: ${dataset.tempos.join(', ')}`);
 
-    // The floor runs on a copy of the data taken after signing in (the session and the open
-    // caixa are in it), so each scenario's floor is measured right after its API run: minutes
+    // The floors run on a copy of the data taken after signing in (the session and the open
+    // caixa are in it), so each scenario's floors are measured right after its API run: minutes
     // apart, this VM's speed drifts more than the ratio's margin.
     const { server: primeiro, token } = await startSignedIn(env);
     await killServer(primeiro, 'SIGTERM'); // checkpoints: the copy is whole
@@ -180,7 +185,9 @@ async function benchPglite(): Promise<{ linhas: Linha[]; documentos: LinhaDocume
       try {
         for (const cenario of cenarios(dataset)) {
           const api = await loadHttp(server.url, cenario, token, SECONDS);
-          linhas.push({ cenario, api, piso: await floor.measure(cenario, token, SECONDS) });
+          const piso = await floor.measure(cenario, token, SECONDS, 'real');
+          const pisoAntigo = await floor.measure(cenario, token, SECONDS, 'antigo');
+          linhas.push({ cenario, api, piso, pisoAntigo });
         }
       } finally {
         await floor.close();
@@ -239,8 +246,11 @@ if (dashboardPostgres.length > 0) {
 console.log('\nCenários:');
 for (const [nome, rota] of Object.entries(ROTAS)) console.log(`  ${nome.padEnd(19)} ${rota}`);
 console.log(
-  '\nPiso no PostgreSQL: servidor node:http mínimo com o mesmo pool (max 10, instruções em transações preparadas) e as mesmas ' +
-    'instruções SQL da API (sessão incluída), sob a mesma carga.\n' +
-    'Piso no PGlite: as mesmas instruções em sequência no próprio PGlite, sem HTTP ' +
+  '\nPiso real: o mínimo que o banco precisa fazer por requisição, em uma ida ao banco: cada ' +
+    'leitura é uma só instrução preparada que confere a sessão e lê (a venda rápida segue com ' +
+    'as instruções de hoje: sessão, depois a transação).\n' +
+    'Piso antigo (mantido por uma versão): as instruções da própria API, sessão incluída.\n' +
+    'No PostgreSQL cada piso é um servidor node:http mínimo com o mesmo pool (max 10), sob a ' +
+    'mesma carga; no PGlite, as instruções em sequência no próprio PGlite, sem HTTP ' +
     '(sequências/s; p50/p99 de uma sequência, sem fila).',
 );

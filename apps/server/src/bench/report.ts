@@ -1,27 +1,30 @@
 import { mediana, p90, type LinhaDocumento } from './documentos';
 import type { Medida } from './measure';
-import { ALVO_P99_MS, ALVO_RAZAO, type Scenario } from './scenarios';
+import { ALVO_P99_MS, ALVO_RAZAO, ALVO_RAZAO_BUSCA, type Scenario } from './scenarios';
 
 export interface Linha {
   cenario: Scenario;
   api: Medida;
+  /** The real floor: one statement per read, the session checked in it. */
   piso: Medida;
+  /** The old floor, kept for one release: the API's own statements, session lookup included. */
+  pisoAntigo: Medida;
 }
 
-const razao = ({ api, piso }: Linha) => (piso.reqPorS ? (100 * api.reqPorS) / piso.reqPorS : 0);
+/** The API's req/s as a share of a floor's, in %. */
+const razao = (api: Medida, piso: Medida) =>
+  piso.reqPorS ? (100 * api.reqPorS) / piso.reqPorS : 0;
 
 /** The target next to the figure it is about; printed only, never a failure. */
 function alvo(linha: Linha, comAlvoP99: boolean): string {
-  if (linha.cenario.alvo === 'razao') {
-    const ok = razao(linha) >= ALVO_RAZAO ? 'ok' : 'ABAIXO';
-    return `API/piso ≥ ${ALVO_RAZAO} %: ${ok}`;
+  if (linha.cenario.alvo !== 'p99') {
+    const minimo = linha.cenario.alvo === 'razao' ? ALVO_RAZAO : ALVO_RAZAO_BUSCA;
+    const ok = razao(linha.api, linha.piso) >= minimo ? 'ok' : 'ABAIXO';
+    return `API/piso real ≥ ${minimo} %: ${ok}`;
   }
-  if (linha.cenario.alvo === 'p99' && !comAlvoP99) return 'p99 sem alvo: um só motor, 20 em fila';
-  if (linha.cenario.alvo === 'p99') {
-    const ok = linha.api.p99 <= ALVO_P99_MS ? 'ok' : 'ACIMA';
-    return `p99 da API ≤ ${ALVO_P99_MS} ms: ${linha.api.p99} ms ${ok}`;
-  }
-  return '';
+  if (!comAlvoP99) return 'p99 sem alvo: um só motor, 20 em fila';
+  const ok = linha.api.p99 <= ALVO_P99_MS ? 'ok' : 'ACIMA';
+  return `p99 da API ≤ ${ALVO_P99_MS} ms: ${linha.api.p99} ms ${ok}`;
 }
 
 /** Cells padded to their column: text left, numbers right. */
@@ -65,26 +68,33 @@ export function printDocumentos(
 }
 
 /**
- * One table per database: the API's figures, the floor's, their ratio and the target. The
- * quick sale's p99 target is PostgreSQL's (issue 17): PGlite queues the 20 connections on one engine.
+ * One table per database: the API's figures, the real floor's, their ratio, the old floor's
+ * req/s and ratio (for one release, to compare with earlier runs), the answers that were not 2xx
+ * (API/real/old) and the target. The quick sale's p99 target is PostgreSQL's (issue 17): PGlite
+ * queues the 20 connections on one engine.
  */
 export function printTable(banco: string, linhas: Linha[], comAlvoP99: boolean) {
   const header = [
-    'cenário', 'API req/s', 'p50 ms', 'p99 ms', 'piso req/s', 'p50 ms', 'p99 ms', 'API/piso',
-    'não 2xx', 'alvo',
+    'cenário', 'API req/s', 'p50 ms', 'p99 ms', 'piso real req/s', 'p50 ms', 'p99 ms',
+    'API/piso real', 'piso antigo req/s', 'API/piso antigo', 'não 2xx', 'alvo',
   ]; // prettier-ignore
-  const rows = linhas.map((linha) => [
-    linha.cenario.nome,
-    String(linha.api.reqPorS),
-    String(linha.api.p50),
-    String(linha.api.p99),
-    String(linha.piso.reqPorS),
-    String(linha.piso.p50),
-    String(linha.piso.p99),
-    `${razao(linha).toFixed(0)} %`,
-    `${linha.api.erros}/${linha.piso.erros}`,
-    alvo(linha, comAlvoP99),
-  ]);
+  const rows = linhas.map((linha) => {
+    const { cenario, api, piso, pisoAntigo } = linha;
+    return [
+      cenario.nome,
+      String(api.reqPorS),
+      String(api.p50),
+      String(api.p99),
+      String(piso.reqPorS),
+      String(piso.p50),
+      String(piso.p99),
+      `${razao(api, piso).toFixed(0)} %`,
+      String(pisoAntigo.reqPorS),
+      `${razao(api, pisoAntigo).toFixed(0)} %`,
+      `${api.erros}/${piso.erros}/${pisoAntigo.erros}`,
+      alvo(linha, comAlvoP99),
+    ];
+  });
   console.log(`\n${banco}`);
   printRows(header, rows);
 }

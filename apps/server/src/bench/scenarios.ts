@@ -2,8 +2,8 @@ import type { Dataset } from './dataset';
 
 /**
  * The scenarios: each gives the next request (path and body), varied so the load spreads over
- * the dataset as real use would instead of hitting one cached row. The API, the PostgreSQL floor
- * (the same requests over HTTP) and the PGlite floor (the same requests without HTTP) all draw
+ * the dataset as real use would instead of hitting one cached row. The API, the PostgreSQL floors
+ * (the same requests over HTTP) and the PGlite floors (the same requests without HTTP) all draw
  * their requests from here.
  */
 export interface Scenario {
@@ -11,14 +11,19 @@ export interface Scenario {
   method: 'GET' | 'POST';
   next(): { path: string; body?: string };
   /**
-   * Printed next to the figures, never enforced: a detail read's API/floor ratio, a sale's p99
-   * (on PostgreSQL only: on PGlite the 20 connections queue on one engine).
+   * Printed next to the figures, never enforced: the API's share of the real floor for a detail
+   * read ('razao') or a search or list ('busca'), a sale's p99 (on PostgreSQL only: on PGlite the
+   * 20 connections queue on one engine).
    */
-  alvo?: 'razao' | 'p99';
+  alvo: 'razao' | 'busca' | 'p99';
 }
 
-/** Targets of issue 17: detail reads at ≥ 70 % of their floor, the quick sale's p99 ≤ 100 ms. */
+/**
+ * Targets of issue 34, as shares of the real floor: detail reads ≥ 70 %, searches and lists
+ * ≥ 60 %. The quick sale's p99 ≤ 100 ms is issue 17's.
+ */
 export const ALVO_RAZAO = 70;
+export const ALVO_RAZAO_BUSCA = 60;
 export const ALVO_P99_MS = 100;
 
 const randomIn = ({ first, last }: { first: number; last: number }) =>
@@ -44,12 +49,14 @@ export function scenarios(dataset: Dataset): Scenario[] {
       nome: 'produto: lista',
       method: 'GET',
       next: () => ({ path: `/api/produtos?q=${encodeURIComponent(termoProduto())}&limit=50` }),
+      alvo: 'busca',
     },
     {
       // The suggestions the sale and quote screens ask for as one types.
       nome: 'produto: sugestões',
       method: 'GET',
       next: () => ({ path: `/api/produtos/search?q=${encodeURIComponent(termoProduto())}` }),
+      alvo: 'busca',
     },
     {
       nome: 'cliente: busca',
@@ -57,6 +64,7 @@ export function scenarios(dataset: Dataset): Scenario[] {
       next: () => ({
         path: `/api/cadastros?tipo=cliente&q=${encodeURIComponent(termoCliente())}&limit=20`,
       }),
+      alvo: 'busca',
     },
     {
       nome: 'cliente: detalhe',
