@@ -75,7 +75,7 @@ export function avisosPostgres(connectionString: string): Avisos {
           if (atual !== cliente) return;
           atual = undefined;
           ouvinte.ouvindo(null);
-          if (!parado) espera = setTimeout(tentar, RECONEXAO_MS);
+          if (!parado) tentarDeNovo();
         });
         try {
           await cliente.connect();
@@ -102,8 +102,12 @@ export function avisosPostgres(connectionString: string): Avisos {
       };
       const tentar = () => {
         conectar().catch(() => {
-          if (!parado) espera = setTimeout(tentar, RECONEXAO_MS);
+          if (!parado) tentarDeNovo();
         });
+      };
+      // Not a reason to keep the process alive.
+      const tentarDeNovo = () => {
+        espera = setTimeout(tentar, RECONEXAO_MS).unref();
       };
 
       await conectar();

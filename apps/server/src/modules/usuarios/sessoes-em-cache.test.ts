@@ -5,6 +5,8 @@ import { buildApp } from '../../app';
 import { hashSessionToken } from '../../http/session-token';
 import { DEMO_PASSWORD } from '../../seed/demo-users';
 import { createTestContext, type TestContext } from '../../test/test-app';
+import { testDatabaseKind } from '../../test/test-database';
+import { CANAL_SESSOES } from './sessoes-em-cache';
 import { createUsuario } from './usuarios.repository';
 
 /*
@@ -148,4 +150,40 @@ describe('session cache', () => {
       expect(user).toMatchObject({ nome: 'Rebaixado', role: 'user' });
     }
   });
+
+  // PostgreSQL only: the embedded database's listener is a callback in the same process.
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'trusts nothing it knew once its listening connection is lost, and listens again',
+    async () => {
+      const { token } = await novoUsuario();
+      await lidaNasDuas(token);
+      const ouvintes = async () =>
+        (
+          (await ctx.database.db.execute(
+            sql`SELECT pid FROM pg_stat_activity
+                WHERE datname = current_database() AND application_name = ${CANAL_SESSOES}`,
+          )) as unknown as { rows: Array<{ pid: number }> }
+        ).rows.map((row) => row.pid);
+      const antes = await ouvintes();
+      expect(antes).toHaveLength(2);
+      await ctx.database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name = ${CANAL_SESSOES}`,
+      );
+      // Both instances connect again (a second later): then each has dropped what it knew.
+      for (let tentativa = 0; tentativa < 100; tentativa++) {
+        const agora = await ouvintes();
+        if (agora.length === 2 && agora.every((pid) => !antes.includes(pid))) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await ouvintes()).filter((pid) => !antes.includes(pid))).toHaveLength(2);
+      await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE sessoes DISABLE TRIGGER sessoes_avisar_fim`);
+        await tx.execute(sql`DELETE FROM sessoes WHERE token_hash = ${hashSessionToken(token)}`);
+        await tx.execute(sql`ALTER TABLE sessoes ENABLE TRIGGER sessoes_avisar_fim`);
+      });
+      expect((await ler(ctx.app, token)).statusCode).toBe(401);
+      expect((await ler(outra, token)).statusCode).toBe(401);
+    },
+  );
 });
