@@ -55,13 +55,7 @@ export async function simularImportacao(
   opcoes: ImportacaoOpcoesInput,
   query = '',
 ): Promise<ImportacaoSimulacao> {
-  const response = await ctx.request({
-    method: 'POST',
-    url: `/api/importacoes/${id}/simular${query}`,
-    payload: opcoes,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ImportacaoSimulacao>();
+  return postarOpcoes(ctx, `/api/importacoes/${id}/simular${query}`, opcoes, 200);
 }
 
 /** POST /:id/executar, answered 202 with the run just started. */
@@ -70,13 +64,19 @@ export async function iniciarImportacao(
   id: number,
   opcoes: ImportacaoOpcoesInput,
 ): Promise<Importacao> {
-  const response = await ctx.request({
-    method: 'POST',
-    url: `/api/importacoes/${id}/executar`,
-    payload: opcoes,
-  });
-  expect(response.statusCode, response.body).toBe(202);
-  return response.json<Importacao>();
+  return postarOpcoes(ctx, `/api/importacoes/${id}/executar`, opcoes, 202);
+}
+
+/** The import's options posted to one of its steps, answered with the expected status. */
+async function postarOpcoes<T>(
+  ctx: TestContext,
+  url: string,
+  opcoes: ImportacaoOpcoesInput,
+  status: number,
+): Promise<T> {
+  const response = await ctx.request({ method: 'POST', url, payload: opcoes });
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json<T>();
 }
 
 /** The import once its run (in this process) has ended, as GET /:id answers it. */

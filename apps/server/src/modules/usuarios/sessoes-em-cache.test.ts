@@ -54,6 +54,14 @@ const ler = (app: FastifyInstance, token: string, url = '/api/auth/validate') =>
 const comoAdmin = async (method: 'PUT' | 'POST', url: string, payload: object) =>
   ctx.request({ method, url, payload });
 
+/** Deletes the session with its trigger off: no notice, only the database knows it is gone. */
+const apagarSemAviso = (token: string) =>
+  ctx.database.db.transaction(async (tx) => {
+    await tx.execute(sql`ALTER TABLE sessoes DISABLE TRIGGER sessoes_avisar_fim`);
+    await tx.execute(sql`DELETE FROM sessoes WHERE token_hash = ${hashSessionToken(token)}`);
+    await tx.execute(sql`ALTER TABLE sessoes ENABLE TRIGGER sessoes_avisar_fim`);
+  });
+
 /** Both instances have checked the session (each holds it in memory). */
 async function lidaNasDuas(token: string) {
   expect((await ler(ctx.app, token)).statusCode).toBe(200);
@@ -64,12 +72,8 @@ describe('session cache', () => {
   it('answers a known session without asking the database', async () => {
     const { token } = await novoUsuario();
     await lidaNasDuas(token);
-    // The session goes without the triggers' notice: only memory can still know it.
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`ALTER TABLE sessoes DISABLE TRIGGER sessoes_avisar_fim`);
-      await tx.execute(sql`DELETE FROM sessoes WHERE token_hash = ${hashSessionToken(token)}`);
-      await tx.execute(sql`ALTER TABLE sessoes ENABLE TRIGGER sessoes_avisar_fim`);
-    });
+    // Only memory can still know the session.
+    await apagarSemAviso(token);
     expect((await ler(ctx.app, token)).statusCode).toBe(200);
     expect((await ler(outra, token)).statusCode).toBe(200);
   });
@@ -177,11 +181,7 @@ describe('session cache', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect((await ouvintes()).filter((pid) => !antes.includes(pid))).toHaveLength(2);
-      await ctx.database.db.transaction(async (tx) => {
-        await tx.execute(sql`ALTER TABLE sessoes DISABLE TRIGGER sessoes_avisar_fim`);
-        await tx.execute(sql`DELETE FROM sessoes WHERE token_hash = ${hashSessionToken(token)}`);
-        await tx.execute(sql`ALTER TABLE sessoes ENABLE TRIGGER sessoes_avisar_fim`);
-      });
+      await apagarSemAviso(token);
       expect((await ler(ctx.app, token)).statusCode).toBe(401);
       expect((await ler(outra, token)).statusCode).toBe(401);
     },
